@@ -1,0 +1,34 @@
+//! The pure core of the ACP registry catalogue.
+//!
+//! Everything the site and the maintainer tools share lives here, free of any browser or UI
+//! dependency so it is tested natively:
+//!
+//! - [`model`]: the published `registry.json` shape ([`Registry`], [`Entry`], [`Distribution`]);
+//! - [`load`]: reading a registry text, collecting a [`Diagnostic`] per bad entry instead of
+//!   failing on the first one, and normalising the RFD's older manifest shape;
+//! - [`license`]: licence values normalised for faceting;
+//! - [`url`]: which URLs may become links;
+//! - [`search`]: the typo-tolerant, ranked search index;
+//! - [`facets`]: filters and their live counts;
+//! - [`query`]: the catalogue state as a URL query string;
+//! - [`catalog`]: the three put together, as the catalogue page uses them.
+#![deny(missing_docs)]
+
+pub mod catalog;
+pub mod facets;
+pub mod license;
+pub mod load;
+pub mod model;
+pub mod query;
+pub mod search;
+pub mod url;
+
+pub use catalog::{Catalog, CatalogView};
+pub use facets::{FacetCounts, Filters};
+pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
+pub use model::{
+    Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
+    PlatformKey, Registry,
+};
+pub use query::{CatalogQuery, Sort};
+pub use search::{Hit, Matches, SearchIndex};

@@ -1,0 +1,342 @@
+//! The published registry format: `{version, agents[], extensions[]}`.
+//!
+//! Entries are deserialized from the published shape only; the RFD's manifest shape is
+//! normalised into it by [`crate::load`]. Every entry keeps the exact JSON text it was read
+//! from ([`Entry::raw`]), so fields this model does not know (for example `preview`) are never
+//! lost: the raw view shows them and [`Entry::unknown_fields`] lists them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+
+/// A loaded registry: every entry that could be read, agents and extensions alike.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registry {
+    /// The `version` of the registry format, when present (`"1.0.0"` today).
+    pub version: Option<String>,
+    /// Agents first, then extensions, each in the order of the file.
+    pub entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// The entry with this kind and id.
+    pub fn find(&self, kind: Kind, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.kind == kind && e.id == id)
+    }
+}
+
+/// Whether an entry is listed under `agents` or `extensions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// An ACP agent (`agents[]`).
+    Agent,
+    /// An ACP extension (`extensions[]`).
+    Extension,
+}
+
+impl Kind {
+    /// Both kinds, in display order.
+    pub const ALL: [Kind; 2] = [Kind::Agent, Kind::Extension];
+
+    /// The URL and query-string word: `agent` or `extension`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Agent => "agent",
+            Kind::Extension => "extension",
+        }
+    }
+
+    /// The path segment of this kind's pages: `agents` or `extensions`.
+    pub fn path_segment(self) -> &'static str {
+        match self {
+            Kind::Agent => "agents",
+            Kind::Extension => "extensions",
+        }
+    }
+
+    /// The inverse of [`Kind::as_str`].
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// One agent or extension of the registry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Listed under `agents` or `extensions`.
+    pub kind: Kind,
+    /// Lowercase slug, unique in the registry.
+    pub id: String,
+    /// Human-readable name.
+    pub name: String,
+    /// The release shown to users.
+    pub version: String,
+    /// What the agent does.
+    pub description: String,
+    /// Source repository URL, as written (not checked: see [`crate::url::safe_link`]).
+    pub repository: Option<String>,
+    /// Website URL, as written.
+    pub website: Option<String>,
+    /// Authors or organisations; empty when the manifest names none.
+    pub authors: Vec<String>,
+    /// Licence exactly as the manifest says it (see [`crate::license`] for the facet value).
+    pub license: Option<String>,
+    /// Link to the licence text.
+    pub license_url: Option<String>,
+    /// Icon URL as published; relative URLs resolve against the registry's URL.
+    pub icon: Option<String>,
+    /// How to run it.
+    pub distribution: Distribution,
+    /// The entry's JSON text exactly as it appeared in the registry.
+    pub raw: String,
+}
+
+impl Entry {
+    /// Top-level fields of the raw entry that this model does not know, in file order.
+    pub fn unknown_fields(&self) -> Vec<String> {
+        const KNOWN: [&str; 12] = [
+            "id",
+            "name",
+            "version",
+            "description",
+            "repository",
+            "website",
+            "authors",
+            "license",
+            "license_url",
+            "icon",
+            "distribution",
+            "$schema",
+        ];
+        match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&self.raw) {
+            Ok(map) => map
+                .keys()
+                .filter(|k| !KNOWN.contains(&k.as_str()))
+                .cloned()
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// The site path of this entry's page, without the base path: `/agents/<id>`.
+    pub fn path(&self) -> String {
+        format!("/{}/{}", self.kind.path_segment(), self.id)
+    }
+}
+
+/// How an entry can be run: any of per-platform binaries, an npm package, a PyPI package.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct Distribution {
+    /// Archives per platform, keyed by the manifest's `<os>-<arch>` key.
+    #[serde(default)]
+    pub binary: BTreeMap<PlatformKey, BinaryTarget>,
+    /// Run with `npx`.
+    #[serde(default)]
+    pub npx: Option<PackageTarget>,
+    /// Run with `uvx`.
+    #[serde(default)]
+    pub uvx: Option<PackageTarget>,
+}
+
+impl Distribution {
+    /// The methods this distribution offers, in display order.
+    pub fn methods(&self) -> Vec<Method> {
+        let mut out = Vec::with_capacity(3);
+        if !self.binary.is_empty() {
+            out.push(Method::Binary);
+        }
+        if self.npx.is_some() {
+            out.push(Method::Npx);
+        }
+        if self.uvx.is_some() {
+            out.push(Method::Uvx);
+        }
+        out
+    }
+
+    /// Whether the entry runs on this operating system: a package manager runs everywhere,
+    /// a binary only where a target for that OS exists.
+    pub fn runs_on_os(&self, os: Os) -> bool {
+        self.npx.is_some()
+            || self.uvx.is_some()
+            || self.binary.keys().any(|k| k.platform().map(|p| p.os) == Some(os))
+    }
+
+    /// Whether the entry runs on this CPU architecture (same rule as [`Self::runs_on_os`]).
+    pub fn runs_on_arch(&self, arch: Arch) -> bool {
+        self.npx.is_some()
+            || self.uvx.is_some()
+            || self.binary.keys().any(|k| k.platform().map(|p| p.arch) == Some(arch))
+    }
+}
+
+/// A distribution method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Method {
+    /// Per-platform archives (`distribution.binary`).
+    Binary,
+    /// An npm package run with `npx`.
+    Npx,
+    /// A PyPI package run with `uvx`.
+    Uvx,
+}
+
+impl Method {
+    /// All methods in display order.
+    pub const ALL: [Method; 3] = [Method::Binary, Method::Npx, Method::Uvx];
+
+    /// The manifest key and URL word: `binary`, `npx`, `uvx`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Binary => "binary",
+            Method::Npx => "npx",
+            Method::Uvx => "uvx",
+        }
+    }
+
+    /// The inverse of [`Method::as_str`].
+    pub fn parse(s: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// A `distribution.binary` key as written (`darwin-aarch64`); unknown keys are kept as is.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(transparent)]
+pub struct PlatformKey(pub String);
+
+impl PlatformKey {
+    /// The platform this key names, if it is one the registry knows.
+    pub fn platform(&self) -> Option<Platform> {
+        Platform::parse(&self.0)
+    }
+}
+
+impl fmt::Display for PlatformKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One of the six `<os>-<arch>` platforms of the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Platform {
+    /// Operating system.
+    pub os: Os,
+    /// CPU architecture.
+    pub arch: Arch,
+}
+
+impl Platform {
+    /// Parses `darwin-aarch64` and friends.
+    pub fn parse(key: &str) -> Option<Platform> {
+        let (os, arch) = key.split_once('-')?;
+        Some(Platform {
+            os: Os::parse(os)?,
+            arch: Arch::parse(arch)?,
+        })
+    }
+
+    /// The manifest key: `darwin-aarch64`.
+    pub fn key(self) -> String {
+        format!("{}-{}", self.os.as_str(), self.arch.as_str())
+    }
+}
+
+/// Operating-system family of a binary target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Os {
+    /// macOS (`darwin`).
+    Darwin,
+    /// Linux.
+    Linux,
+    /// Windows.
+    Windows,
+}
+
+impl Os {
+    /// All operating systems in display order.
+    pub const ALL: [Os; 3] = [Os::Darwin, Os::Linux, Os::Windows];
+
+    /// The manifest and URL word: `darwin`, `linux`, `windows`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Os::Darwin => "darwin",
+            Os::Linux => "linux",
+            Os::Windows => "windows",
+        }
+    }
+
+    /// The name people use: `macOS`, `Linux`, `Windows`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Os::Darwin => "macOS",
+            Os::Linux => "Linux",
+            Os::Windows => "Windows",
+        }
+    }
+
+    /// The inverse of [`Os::as_str`].
+    pub fn parse(s: &str) -> Option<Os> {
+        Os::ALL.into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+/// CPU architecture of a binary target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Arch {
+    /// 64-bit ARM.
+    Aarch64,
+    /// 64-bit x86.
+    X86_64,
+}
+
+impl Arch {
+    /// All architectures in display order.
+    pub const ALL: [Arch; 2] = [Arch::Aarch64, Arch::X86_64];
+
+    /// The manifest and URL word: `aarch64`, `x86_64`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Arch::Aarch64 => "aarch64",
+            Arch::X86_64 => "x86_64",
+        }
+    }
+
+    /// The inverse of [`Arch::as_str`].
+    pub fn parse(s: &str) -> Option<Arch> {
+        Arch::ALL.into_iter().find(|a| a.as_str() == s)
+    }
+}
+
+/// One platform's archive in `distribution.binary`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct BinaryTarget {
+    /// Download URL of the archive (or raw binary).
+    pub archive: String,
+    /// Path of the executable inside the archive, e.g. `./bin/tool`.
+    pub cmd: String,
+    /// Arguments to pass.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Environment variables to set.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// SHA-256 of the archive, when published.
+    #[serde(default)]
+    pub sha256: Option<String>,
+}
+
+/// An `npx` or `uvx` package.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct PackageTarget {
+    /// Package spec, usually with its version (`@scope/name@1.2.3`, `name==1.2.3`).
+    pub package: String,
+    /// Arguments to pass.
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Environment variables to set.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
