@@ -24,7 +24,7 @@ pub mod search;
 pub mod url;
 
 pub use catalog::{Catalog, CatalogView};
-pub use facets::{FacetCounts, Filters};
+pub use facets::{EntryFacets, FacetCounts, FacetIndex, Filters};
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use model::{
     Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,

@@ -119,9 +119,22 @@ impl Entry {
         }
     }
 
+    /// Author names without their e-mail addresses (`"Jane <jane@x.org>"` → `"Jane"`).
+    pub fn author_names(&self) -> impl Iterator<Item = &str> {
+        self.authors.iter().map(|a| author_name(a)).filter(|a| !a.is_empty())
+    }
+
     /// The site path of this entry's page, without the base path: `/agents/<id>`.
     pub fn path(&self) -> String {
         format!("/{}/{}", self.kind.path_segment(), self.id)
+    }
+}
+
+/// An author string without a trailing `<e-mail>` part, trimmed.
+pub fn author_name(author: &str) -> &str {
+    match author.find('<') {
+        Some(at) if author.trim_end().ends_with('>') && at > 0 => author[..at].trim(),
+        _ => author.trim(),
     }
 }
 
@@ -339,4 +352,34 @@ pub struct PackageTarget {
     /// Environment variables to set.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn author_names_drop_addresses() {
+        for (input, expected) in [
+            ("WCHungBlake <mars7823482@gmail.com>", "WCHungBlake"),
+            ("Anthropic", "Anthropic"),
+            ("  Zed Industries ", "Zed Industries"),
+            ("<only@address>", "<only@address>"),
+            ("a < b", "a < b"),
+        ] {
+            assert_eq!(author_name(input), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn platforms_parse_only_the_registry_keys() {
+        assert_eq!(
+            Platform::parse("darwin-aarch64"),
+            Some(Platform { os: Os::Darwin, arch: Arch::Aarch64 })
+        );
+        assert_eq!(Platform::parse("windows-x86_64").map(Platform::key).as_deref(), Some("windows-x86_64"));
+        for bad in ["darwin", "macos-aarch64", "linux-arm64", "", "-"] {
+            assert_eq!(Platform::parse(bad), None, "{bad:?}");
+        }
+    }
 }

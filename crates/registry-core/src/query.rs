@@ -1,24 +1,174 @@
-//! The catalogue state as a URL query string (API contract; implementation in progress).
+//! The catalogue state as a URL query string.
+//!
+//! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`
+//!
+//! | key       | value                                    | several                     |
+//! |-----------|------------------------------------------|-----------------------------|
+//! | `q`       | search text, exactly as typed            | the first one counts        |
+//! | `kind`    | [`Kind::as_str`]: `agent`, `extension`   | repeated keys or a comma list |
+//! | `dist`    | [`Method::as_str`]: `binary`, `npx`, `uvx` | repeated keys or a comma list |
+//! | `os`      | [`Os::as_str`]: `darwin`, `linux`, `windows` | repeated keys or a comma list |
+//! | `arch`    | [`Arch::as_str`]: `aarch64`, `x86_64`    | repeated keys or a comma list |
+//! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
+//! | `sort`    | `name` (`relevance`, the default, is left out) | the last one counts   |
+//!
+//! Writing is deterministic: keys in the order above, values in their sets' order, repeated keys
+//! for several values, form encoding (a space is `+`, a `+` is `%2B`), nothing for defaults — so
+//! the default state is the empty string. Reading is lenient: a leading `?` is skipped, `+` and
+//! `%20` both read as a space, keys and enum values are trimmed and compared case-insensitively,
+//! unknown keys and values are ignored, licences are trimmed and empty ones dropped. The search
+//! text is kept exactly, spaces included, since it is what the search box shows.
+//!
+//! Round trip: `CatalogQuery::from_query_string(&q.to_query_string()) == q.normalized()` for every
+//! query `q`, where [`CatalogQuery::normalized`] only trims licences and drops the blank ones.
+
+use std::collections::BTreeSet;
 
 use crate::facets::Filters;
+use crate::model::{Arch, Kind, Method, Os};
 
 /// Result order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Sort {
-    /// Best match first.
+    /// Best match first; by name when there is no search text.
     #[default]
     Relevance,
-    /// By name.
+    /// By name (case-insensitive), then id.
     Name,
 }
 
-/// Everything the catalogue page shows depends on this.
+/// Everything the catalogue page shows depends on this, and it all lives in the URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CatalogQuery {
-    /// Search text.
+    /// Search text, as typed.
     pub q: String,
     /// Filters.
     pub filters: Filters,
     /// Order.
     pub sort: Sort,
+}
+
+impl Sort {
+    /// Both orders, in display order.
+    pub const ALL: [Sort; 2] = [Sort::Relevance, Sort::Name];
+
+    /// The query-string word: `relevance` or `name`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sort::Relevance => "relevance",
+            Sort::Name => "name",
+        }
+    }
+
+    /// The inverse of [`Sort::as_str`].
+    pub fn parse(s: &str) -> Option<Sort> {
+        Sort::ALL.into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+impl CatalogQuery {
+    /// The query string of this state, without the leading `?`; empty for the default state.
+    pub fn to_query_string(&self) -> String {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        if !self.q.is_empty() {
+            out.append_pair(Q, &self.q);
+        }
+        let f = &self.filters;
+        for kind in &f.kinds {
+            out.append_pair(KIND, kind.as_str());
+        }
+        for method in &f.methods {
+            out.append_pair(DIST, method.as_str());
+        }
+        for os in &f.os {
+            out.append_pair(OS, os.as_str());
+        }
+        for arch in &f.arch {
+            out.append_pair(ARCH, arch.as_str());
+        }
+        for license in &f.licenses {
+            out.append_pair(LICENSE, license);
+        }
+        if self.sort != Sort::default() {
+            out.append_pair(SORT, self.sort.as_str());
+        }
+        out.finish()
+    }
+
+    /// Reads a query string (with or without its leading `?`), leniently: see the module docs.
+    pub fn from_query_string(query: &str) -> CatalogQuery {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let pairs: Vec<_> = form_urlencoded::parse(query.as_bytes()).collect();
+        CatalogQuery::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+    }
+
+    /// Reads already decoded key–value pairs (a router's parameter map), leniently: see the
+    /// module docs.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> CatalogQuery {
+        let mut query = CatalogQuery::default();
+        let mut q = None;
+        for (key, value) in pairs {
+            let f = &mut query.filters;
+            match key.trim().to_ascii_lowercase().as_str() {
+                Q => {
+                    q.get_or_insert(value);
+                }
+                KIND => insert_words(&mut f.kinds, value, Kind::parse),
+                DIST => insert_words(&mut f.methods, value, Method::parse),
+                OS => insert_words(&mut f.os, value, Os::parse),
+                ARCH => insert_words(&mut f.arch, value, Arch::parse),
+                LICENSE => {
+                    let license = value.trim();
+                    if !license.is_empty() {
+                        f.licenses.insert(license.to_owned());
+                    }
+                }
+                SORT => {
+                    if let Some(sort) = Sort::parse(&value.trim().to_ascii_lowercase()) {
+                        query.sort = sort;
+                    }
+                }
+                _ => {}
+            }
+        }
+        query.q = q.unwrap_or_default().to_owned();
+        query
+    }
+
+    /// This state as reading it back from its query string gives it: licences trimmed, blank
+    /// licences dropped.
+    pub fn normalized(&self) -> CatalogQuery {
+        let mut out = self.clone();
+        out.filters.licenses = self
+            .filters
+            .licenses
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        out
+    }
+
+    /// Whether this is the default state: no search text, no filter, relevance order.
+    pub fn is_default(&self) -> bool {
+        *self == CatalogQuery::default()
+    }
+}
+
+const Q: &str = "q";
+const KIND: &str = "kind";
+const DIST: &str = "dist";
+const OS: &str = "os";
+const ARCH: &str = "arch";
+const LICENSE: &str = "license";
+const SORT: &str = "sort";
+
+/// Adds each comma-separated word of `value` that `parse` knows, trimmed and lowercased.
+fn insert_words<T: Ord>(set: &mut BTreeSet<T>, value: &str, parse: fn(&str) -> Option<T>) {
+    set.extend(
+        value
+            .split(',')
+            .filter_map(|word| parse(&word.trim().to_ascii_lowercase())),
+    );
 }

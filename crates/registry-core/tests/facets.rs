@@ -1,0 +1,357 @@
+//! Filters and disjunctive facet counts, on a registry small enough to count by hand, and
+//! checked against a naive reading of the rules on the real one.
+
+mod common;
+
+use common::{With, agent, extension, real_registry, registry};
+use proptest::prelude::*;
+use registry_core::{
+    Arch, Catalog, CatalogQuery, EntryFacets, FacetCounts, Filters, Kind, Method, Os, Sort,
+};
+
+/// Six entries whose facet values are easy to tabulate:
+///
+/// | id | kind      | methods      | OS                     | arch            | licence     |
+/// |----|-----------|--------------|------------------------|-----------------|-------------|
+/// | a  | agent     | npx          | all                    | all             | MIT         |
+/// | b  | agent     | binary       | darwin, linux          | aarch64, x86_64 | Apache-2.0  |
+/// | c  | agent     | uvx          | all                    | all             | (none)      |
+/// | d  | extension | binary, npx  | all (npx)              | all (npx)       | MIT         |
+/// | e  | agent     | binary       | linux                  | aarch64         | MIT         |
+/// | f  | extension | binary       | darwin                 | x86_64          | Apache-2.0  |
+fn small_catalog() -> Catalog {
+    Catalog::new(registry(vec![
+        agent("a", "Alpha")
+            .description("fast")
+            .npx("alpha@1.0.0")
+            .license("MIT"),
+        agent("b", "Bravo")
+            .binary(&["darwin-aarch64", "linux-x86_64"])
+            .license("Apache-2.0"),
+        agent("c", "Charlie").uvx("charlie==2.0"),
+        extension("d", "Delta")
+            .description("fast")
+            .binary(&["windows-x86_64"])
+            .npx("delta")
+            .license("MIT"),
+        agent("e", "Echo").binary(&["linux-aarch64"]).license("MIT"),
+        extension("f", "Foxtrot")
+            .binary(&["darwin-x86_64"])
+            .license("Apache-2.0"),
+    ]))
+}
+
+/// Counts as one line: `kind agent=4 extension=2 | dist … | os … | arch … | license …`.
+fn show(counts: &FacetCounts) -> String {
+    fn group<'a>(name: &str, values: impl Iterator<Item = (&'a str, usize)>) -> String {
+        let values: Vec<String> = values.map(|(v, n)| format!("{v}={n}")).collect();
+        format!("{name} {}", values.join(" "))
+    }
+    [
+        group("kind", counts.kinds.iter().map(|(k, n)| (k.as_str(), *n))),
+        group("dist", counts.methods.iter().map(|(m, n)| (m.as_str(), *n))),
+        group("os", counts.os.iter().map(|(o, n)| (o.as_str(), *n))),
+        group("arch", counts.arch.iter().map(|(a, n)| (a.as_str(), *n))),
+        group(
+            "license",
+            counts.licenses.iter().map(|(l, n)| (l.as_str(), *n)),
+        ),
+    ]
+    .join(" | ")
+}
+
+/// Views the small catalogue for `query` (a query string) and checks the result ids and counts.
+fn check(query: &str, expected_ids: &str, expected_counts: &str) {
+    let catalog = small_catalog();
+    let view = catalog.view(&CatalogQuery::from_query_string(query));
+    let ids: Vec<&str> = view
+        .results
+        .iter()
+        .map(|&i| catalog.registry.entries[i].id.as_str())
+        .collect();
+    assert_eq!(ids.join(" "), expected_ids, "results of {query:?}");
+    assert_eq!(view.total(), ids.len());
+    assert_eq!(show(&view.counts), expected_counts, "counts of {query:?}");
+}
+
+#[test]
+fn counts_by_hand() {
+    for (query, ids, counts) in [
+        (
+            "",
+            "a b c d e f",
+            "kind agent=4 extension=2 | dist binary=4 npx=2 uvx=1 | os darwin=5 linux=5 windows=3 \
+             | arch aarch64=5 x86_64=5 | license MIT=3 Apache-2.0=2 Not specified=1",
+        ),
+        // Selecting npx leaves the other methods' counts as they were: what ticking them adds.
+        (
+            "dist=npx",
+            "a d",
+            "kind agent=1 extension=1 | dist binary=4 npx=2 uvx=1 | os darwin=2 linux=2 windows=2 \
+             | arch aarch64=2 x86_64=2 | license MIT=2",
+        ),
+        // Values of one group are OR-ed.
+        (
+            "dist=npx&dist=uvx",
+            "a c d",
+            "kind agent=2 extension=1 | dist binary=4 npx=2 uvx=1 | os darwin=3 linux=3 windows=3 \
+             | arch aarch64=3 x86_64=3 | license MIT=2 Not specified=1",
+        ),
+        // Groups are AND-ed; each group is counted under the others' filters only. A package
+        // runs everywhere, so `d` (npx) runs on every OS and architecture.
+        (
+            "dist=binary&os=windows",
+            "d",
+            "kind agent=0 extension=1 | dist binary=1 npx=2 uvx=1 | os darwin=3 linux=3 windows=1 \
+             | arch aarch64=1 x86_64=1 | license MIT=1",
+        ),
+        (
+            "kind=extension&arch=aarch64",
+            "d",
+            "kind agent=4 extension=1 | dist binary=1 npx=1 uvx=0 | os darwin=1 linux=1 windows=1 \
+             | arch aarch64=1 x86_64=2 | license MIT=1",
+        ),
+        (
+            "os=linux&os=windows&license=MIT",
+            "a d e",
+            "kind agent=2 extension=1 | dist binary=2 npx=2 uvx=0 | os darwin=2 linux=3 windows=2 \
+             | arch aarch64=3 x86_64=2 | license MIT=3 Apache-2.0=1 Not specified=1",
+        ),
+        // A selected licence is listed even when nothing has it.
+        (
+            "license=Apache-2.0&license=GPL-3.0",
+            "b f",
+            "kind agent=1 extension=1 | dist binary=2 npx=0 uvx=0 | os darwin=2 linux=1 windows=0 \
+             | arch aarch64=1 x86_64=2 | license MIT=3 Apache-2.0=2 Not specified=1 GPL-3.0=0",
+        ),
+        (
+            "license=Not%20specified",
+            "c",
+            "kind agent=1 extension=0 | dist binary=0 npx=0 uvx=1 | os darwin=1 linux=1 windows=1 \
+             | arch aarch64=1 x86_64=1 | license MIT=3 Apache-2.0=2 Not specified=1",
+        ),
+        // Counts are of the entries matching the search text.
+        (
+            "q=fast",
+            "a d",
+            "kind agent=1 extension=1 | dist binary=1 npx=2 uvx=0 | os darwin=2 linux=2 windows=2 \
+             | arch aarch64=2 x86_64=2 | license MIT=2",
+        ),
+        (
+            "q=fast&dist=binary",
+            "d",
+            "kind agent=0 extension=1 | dist binary=1 npx=2 uvx=0 | os darwin=1 linux=1 windows=1 \
+             | arch aarch64=1 x86_64=1 | license MIT=1",
+        ),
+        (
+            "q=nothing&license=MIT",
+            "",
+            "kind agent=0 extension=0 | dist binary=0 npx=0 uvx=0 | os darwin=0 linux=0 windows=0 \
+             | arch aarch64=0 x86_64=0 | license MIT=0",
+        ),
+    ] {
+        check(query, ids, counts);
+    }
+}
+
+#[test]
+fn results_are_ordered_by_sort() {
+    let catalog = Catalog::new(real_registry());
+    let ids = |query: &str| -> Vec<String> {
+        let view = catalog.view(&CatalogQuery::from_query_string(query));
+        view.results
+            .iter()
+            .map(|&i| catalog.registry.entries[i].id.clone())
+            .collect()
+    };
+    let by_name = |ids: &[String]| -> Vec<String> {
+        let mut sorted = ids.to_vec();
+        let entry = |id: &str| {
+            catalog
+                .registry
+                .entries
+                .iter()
+                .find(|e| e.id == id)
+                .unwrap()
+        };
+        sorted.sort_by_key(|id| (entry(id).name.to_lowercase(), id.clone()));
+        sorted
+    };
+    // No search text: relevance means by name.
+    let all = ids("");
+    assert_eq!(all.len(), 130);
+    assert_eq!(all, by_name(&all));
+    assert_eq!(ids("sort=name"), all);
+    // With search text: best match first, or by name when asked.
+    let relevant = ids("q=codex");
+    assert_eq!(relevant[..2], ["codex-acp", "codex-acp-bridge"]);
+    let named = ids("q=codex&sort=name");
+    assert_eq!(named, by_name(&relevant));
+    assert_ne!(named, relevant);
+    // Filters keep the order.
+    let npx = ids("q=codex&dist=npx");
+    let kept: Vec<String> = relevant
+        .iter()
+        .filter(|id| npx.contains(id))
+        .cloned()
+        .collect();
+    assert_eq!(npx, kept);
+}
+
+#[test]
+fn view_keeps_matches_for_highlighting() {
+    let catalog = small_catalog();
+    let view = catalog.view(&CatalogQuery::from_query_string("q=fas&kind=extension"));
+    assert_eq!(view.results, [3]);
+    // The matches are the search's, before filtering.
+    assert_eq!(view.matches.hits.len(), 2);
+    assert_eq!(view.matches.highlight("Fast and faster"), [0..3, 9..12]);
+}
+
+#[test]
+fn entry_facets() {
+    let catalog = small_catalog();
+    let facets = |id: &str| {
+        let i = catalog
+            .registry
+            .entries
+            .iter()
+            .position(|e| e.id == id)
+            .unwrap();
+        let indexed = catalog.facets.facets(i).clone();
+        assert_eq!(indexed, EntryFacets::of(&catalog.registry.entries[i]));
+        indexed
+    };
+    let d = facets("d");
+    assert!(d.has_kind(Kind::Extension) && !d.has_kind(Kind::Agent));
+    assert!(
+        d.has_method(Method::Binary) && d.has_method(Method::Npx) && !d.has_method(Method::Uvx)
+    );
+    assert!(Os::ALL.iter().all(|&o| d.runs_on_os(o)));
+    assert!(Arch::ALL.iter().all(|&a| d.runs_on_arch(a)));
+    assert_eq!(d.license(), "MIT");
+    let e = facets("e");
+    assert_eq!(Os::ALL.map(|o| e.runs_on_os(o)), [false, true, false]);
+    assert_eq!(Arch::ALL.map(|a| e.runs_on_arch(a)), [true, false]);
+    assert_eq!(facets("c").license(), "Not specified");
+    let licenses: Vec<&str> = catalog.facets.licenses().collect();
+    assert_eq!(licenses, ["Apache-2.0", "MIT", "Not specified"]);
+}
+
+#[test]
+fn filters_toggle_and_clear() {
+    let mut filters = Filters::default();
+    assert!(filters.is_empty());
+    filters.toggle_kind(Kind::Agent);
+    filters.toggle_method(Method::Npx);
+    filters.toggle_os(Os::Linux);
+    filters.toggle_arch(Arch::X86_64);
+    filters.toggle_license("MIT");
+    filters.toggle_license("Apache-2.0");
+    assert_eq!(filters.len(), 6);
+    filters.toggle_license("MIT");
+    filters.toggle_method(Method::Npx);
+    assert_eq!(filters.len(), 4);
+    assert_eq!(filters.licenses.iter().collect::<Vec<_>>(), ["Apache-2.0"]);
+    assert!(filters.methods.is_empty());
+    filters.clear();
+    assert!(filters.is_empty());
+    assert_eq!(filters, Filters::default());
+}
+
+/// Filters drawn from every value of every group, and from the real licences plus one nobody has.
+fn any_filters() -> impl Strategy<Value = Filters> {
+    let licenses: Vec<String> = {
+        let catalog = Catalog::new(real_registry());
+        catalog
+            .facets
+            .licenses()
+            .map(str::to_owned)
+            .chain(["GPL-9.0".to_owned()])
+            .collect()
+    };
+    (
+        proptest::sample::subsequence(Kind::ALL.to_vec(), 0..=Kind::ALL.len()),
+        proptest::sample::subsequence(Method::ALL.to_vec(), 0..=Method::ALL.len()),
+        proptest::sample::subsequence(Os::ALL.to_vec(), 0..=Os::ALL.len()),
+        proptest::sample::subsequence(Arch::ALL.to_vec(), 0..=Arch::ALL.len()),
+        proptest::sample::subsequence(licenses.clone(), 0..=3),
+    )
+        .prop_map(|(kinds, methods, os, arch, licenses)| Filters {
+            kinds: kinds.into_iter().collect(),
+            methods: methods.into_iter().collect(),
+            os: os.into_iter().collect(),
+            arch: arch.into_iter().collect(),
+            licenses: licenses.into_iter().collect(),
+        })
+}
+
+/// The counts, computed the slow and obvious way: for each value, the hits that pass every other
+/// group's filter and have the value.
+fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
+    let facets = |i: usize| EntryFacets::of(&catalog.registry.entries[i]);
+    let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
+        let mut others = filters.clone();
+        without(&mut others);
+        hits.iter()
+            .map(|&i| facets(i))
+            .filter(|f| others.matches(f) && has(f))
+            .count()
+    };
+    let mut licenses: Vec<(String, usize)> = catalog
+        .facets
+        .licenses()
+        .map(str::to_owned)
+        .chain(filters.licenses.iter().cloned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|l| {
+            let n = count(|f| f.licenses.clear(), &|f| f.license() == l);
+            (l, n)
+        })
+        .filter(|(l, n)| *n > 0 || filters.licenses.contains(l))
+        .collect();
+    licenses.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.to_lowercase().cmp(&b.to_lowercase())));
+    FacetCounts {
+        kinds: Kind::ALL
+            .map(|k| (k, count(|f| f.kinds.clear(), &|f| f.has_kind(k))))
+            .to_vec(),
+        methods: Method::ALL
+            .map(|m| (m, count(|f| f.methods.clear(), &|f| f.has_method(m))))
+            .to_vec(),
+        os: Os::ALL
+            .map(|o| (o, count(|f| f.os.clear(), &|f| f.runs_on_os(o))))
+            .to_vec(),
+        arch: Arch::ALL
+            .map(|a| (a, count(|f| f.arch.clear(), &|f| f.runs_on_arch(a))))
+            .to_vec(),
+        licenses,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn one_pass_agrees_with_the_rules(
+        filters in any_filters(),
+        q in proptest::sample::select(vec!["", "code", "agent", "gemni", "claude code", "zzzz"]),
+        by_name in any::<bool>(),
+    ) {
+        let catalog = Catalog::new(real_registry());
+        let sort = if by_name { Sort::Name } else { Sort::Relevance };
+        let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort };
+        let view = catalog.view(&query);
+        let hits: Vec<usize> = catalog.index.search(q).hits.iter().map(|h| h.entry).collect();
+        let mut expected: Vec<usize> = hits
+            .iter()
+            .copied()
+            .filter(|&i| filters.matches(&EntryFacets::of(&catalog.registry.entries[i])))
+            .collect();
+        if sort == Sort::Name {
+            expected.sort_by_key(|&i| catalog.index.name_rank(i));
+        }
+        prop_assert_eq!(&view.results, &expected);
+        prop_assert_eq!(view.counts, naive_counts(&catalog, &hits, &filters));
+    }
+}

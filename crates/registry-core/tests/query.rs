@@ -1,0 +1,181 @@
+//! The catalogue state as a URL query string: writing, lenient reading, and the round trip.
+
+use proptest::prelude::*;
+use registry_core::{Arch, CatalogQuery, Filters, Kind, Method, Os, Sort};
+
+/// A state from the parts tests care about.
+fn state(q: &str, build: impl FnOnce(&mut Filters), sort: Sort) -> CatalogQuery {
+    let mut filters = Filters::default();
+    build(&mut filters);
+    CatalogQuery {
+        q: q.to_owned(),
+        filters,
+        sort,
+    }
+}
+
+#[test]
+fn writes_deterministically() {
+    for (query, expected) in [
+        (CatalogQuery::default(), ""),
+        (state("gemini", |_| {}, Sort::Relevance), "q=gemini"),
+        (state("gemini cli", |_| {}, Sort::Relevance), "q=gemini+cli"),
+        (
+            state("c++ & go=?#%", |_| {}, Sort::Relevance),
+            "q=c%2B%2B+%26+go%3D%3F%23%25",
+        ),
+        (state("né", |_| {}, Sort::Relevance), "q=n%C3%A9"),
+        (state("", |_| {}, Sort::Name), "sort=name"),
+        (
+            state(
+                "x",
+                |f| {
+                    f.licenses.insert("MIT".into());
+                    f.licenses.insert("Apache-2.0, with exceptions".into());
+                    f.arch.insert(Arch::X86_64);
+                    f.os.insert(Os::Windows);
+                    f.os.insert(Os::Darwin);
+                    f.methods.insert(Method::Uvx);
+                    f.methods.insert(Method::Npx);
+                    f.kinds.insert(Kind::Extension);
+                    f.kinds.insert(Kind::Agent);
+                },
+                Sort::Name,
+            ),
+            "q=x&kind=agent&kind=extension&dist=npx&dist=uvx&os=darwin&os=windows&arch=x86_64\
+             &license=Apache-2.0%2C+with+exceptions&license=MIT&sort=name",
+        ),
+    ] {
+        assert_eq!(query.to_query_string(), expected, "{query:?}");
+        assert_eq!(
+            CatalogQuery::from_query_string(expected),
+            query,
+            "{expected:?}"
+        );
+    }
+}
+
+#[test]
+fn reads_leniently() {
+    let npx_uvx = |f: &mut Filters| {
+        f.methods.insert(Method::Npx);
+        f.methods.insert(Method::Uvx);
+    };
+    for (text, expected) in [
+        ("", CatalogQuery::default()),
+        ("?", CatalogQuery::default()),
+        ("?q=gemini", state("gemini", |_| {}, Sort::Relevance)),
+        // Spaces as `+` or `%20`; a `+` only as `%2B`.
+        ("q=a+b%20c", state("a b c", |_| {}, Sort::Relevance)),
+        ("q=c%2B%2B", state("c++", |_| {}, Sort::Relevance)),
+        // The search text is kept as typed, spaces included; the first `q` counts.
+        ("q=gemini+", state("gemini ", |_| {}, Sort::Relevance)),
+        ("q=first&q=second", state("first", |_| {}, Sort::Relevance)),
+        // Several values as repeated keys or comma lists, trimmed, any case.
+        ("dist=npx&dist=uvx", state("", npx_uvx, Sort::Relevance)),
+        ("dist=npx,uvx", state("", npx_uvx, Sort::Relevance)),
+        ("dist=%20NPX%20,+uvx+,", state("", npx_uvx, Sort::Relevance)),
+        ("dist=npx&dist=npx,uvx", state("", npx_uvx, Sort::Relevance)),
+        // Unknown keys and values are ignored.
+        (
+            "dist=npx&dist=cargo&dist=uvx&page=2&os=plan9",
+            state("", npx_uvx, Sort::Relevance),
+        ),
+        ("sort=rating", CatalogQuery::default()),
+        ("sort=NAME", state("", |_| {}, Sort::Name)),
+        ("sort=name&sort=relevance", CatalogQuery::default()),
+        // Licences may hold commas: only repeated keys separate them. Blank ones are dropped.
+        (
+            "license=Apache-2.0,+MIT&license=+MIT+&license=&license=%20",
+            state(
+                "",
+                |f| {
+                    f.licenses.insert("Apache-2.0, MIT".into());
+                    f.licenses.insert("MIT".into());
+                },
+                Sort::Relevance,
+            ),
+        ),
+        (
+            "kind=agent&os=linux,darwin&arch=aarch64",
+            state(
+                "",
+                |f| {
+                    f.kinds.insert(Kind::Agent);
+                    f.os.insert(Os::Linux);
+                    f.os.insert(Os::Darwin);
+                    f.arch.insert(Arch::Aarch64);
+                },
+                Sort::Relevance,
+            ),
+        ),
+        // Broken encodings do not fail.
+        ("q=%E2%82&dist", state("\u{FFFD}", |_| {}, Sort::Relevance)),
+        ("=&&==&q", CatalogQuery::default()),
+    ] {
+        assert_eq!(CatalogQuery::from_query_string(text), expected, "{text:?}");
+    }
+}
+
+#[test]
+fn reads_decoded_pairs() {
+    let query = CatalogQuery::from_pairs([("q", "a+b"), ("dist", "npx"), ("license", "MIT")]);
+    assert_eq!(query.q, "a+b");
+    assert_eq!(
+        query.filters.methods.iter().collect::<Vec<_>>(),
+        [&Method::Npx]
+    );
+    assert_eq!(query.filters.licenses.iter().collect::<Vec<_>>(), ["MIT"]);
+}
+
+#[test]
+fn sorts_read_back() {
+    for sort in Sort::ALL {
+        assert_eq!(Sort::parse(sort.as_str()), Some(sort));
+    }
+    assert!(CatalogQuery::default().is_default());
+    assert!(!state("", |_| {}, Sort::Name).is_default());
+}
+
+fn any_query() -> impl Strategy<Value = CatalogQuery> {
+    let text = prop_oneof![any::<String>(), "[ a-z&=+%#?,;/é]{0,12}"];
+    (
+        text.clone(),
+        proptest::sample::subsequence(Kind::ALL.to_vec(), 0..=Kind::ALL.len()),
+        proptest::sample::subsequence(Method::ALL.to_vec(), 0..=Method::ALL.len()),
+        proptest::sample::subsequence(Os::ALL.to_vec(), 0..=Os::ALL.len()),
+        proptest::sample::subsequence(Arch::ALL.to_vec(), 0..=Arch::ALL.len()),
+        proptest::collection::btree_set(text, 0..4),
+        proptest::sample::select(Sort::ALL.to_vec()),
+    )
+        .prop_map(
+            |(q, kinds, methods, os, arch, licenses, sort)| CatalogQuery {
+                q,
+                filters: Filters {
+                    kinds: kinds.into_iter().collect(),
+                    methods: methods.into_iter().collect(),
+                    os: os.into_iter().collect(),
+                    arch: arch.into_iter().collect(),
+                    licenses,
+                },
+                sort,
+            },
+        )
+}
+
+proptest! {
+    /// Reading a written state gives it back, up to `normalized` (licences trimmed, blank ones
+    /// dropped); the search text, whatever it holds, comes back exactly.
+    #[test]
+    fn round_trip(query in any_query()) {
+        let written = query.to_query_string();
+        let read = CatalogQuery::from_query_string(&written);
+        prop_assert_eq!(&read.q, &query.q);
+        prop_assert_eq!(&read, &query.normalized());
+        // Normalising is idempotent and what was read writes the same again.
+        prop_assert_eq!(read.normalized(), read.clone());
+        prop_assert_eq!(read.to_query_string(), query.normalized().to_query_string());
+        // As a whole URL's query: nothing that would end it or start a fragment.
+        prop_assert!(!written.contains(['#', '?', ' ']), "{}", written);
+    }
+}
