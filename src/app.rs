@@ -1,0 +1,71 @@
+//! The app shell: router, header with the theme toggle, footer.
+
+use leptos::prelude::*;
+use leptos_meta::provide_meta_context;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+use crate::components::theme::ThemeToggle;
+use crate::config;
+use crate::registry::provide_registry;
+use crate::routes::agent::LastSearch;
+use crate::routes::{agent::AgentPage, catalogue::CataloguePage, not_found::NotFoundPage};
+
+/// The whole site.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    provide_registry();
+    provide_context(LastSearch(RwSignal::new(String::new())));
+    view! {
+        <Router base=config::router_base()>
+            <a
+                href="#main"
+                class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+            >
+                "Skip to content"
+            </a>
+            <Header />
+            <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+                <Routes fallback=|| view! { <NotFoundPage /> }>
+                    <Route path=path!("/") view=CataloguePage />
+                    <Route path=path!("/agents/:id") view=AgentPage />
+                    <Route path=path!("/extensions/:id") view=AgentPage />
+                </Routes>
+            </main>
+            <Footer />
+        </Router>
+    }
+}
+
+#[component]
+fn Header() -> impl IntoView {
+    view! {
+        <header class="border-b border-slate-200 dark:border-slate-800">
+            <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+                <a href=config::href("/") class="flex items-center gap-2 font-semibold tracking-tight">
+                    <img src=format!("{}favicon.svg", config::PUBLIC_URL) alt="" width="24" height="24" />
+                    <span>"ACP Agent Registry"</span>
+                </a>
+                <ThemeToggle />
+            </div>
+        </header>
+    }
+}
+
+#[component]
+fn Footer() -> impl IntoView {
+    view! {
+        <footer class="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">
+                <span>"Agents that speak the Agent Client Protocol."</span>
+                <a class="underline hover:no-underline" href="https://agentclientprotocol.com" rel="noopener noreferrer">
+                    "About ACP"
+                </a>
+                <a class="underline hover:no-underline" href="https://github.com/agentclientprotocol/registry" rel="noopener noreferrer">
+                    "Add your agent"
+                </a>
+            </div>
+        </footer>
+    }
+}

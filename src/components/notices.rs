@@ -1,0 +1,82 @@
+//! What went wrong while loading, said plainly.
+
+use leptos::prelude::*;
+use registry_core::{Diagnostic, Location, Severity};
+
+use crate::registry::{FetchError, RegistryResource};
+
+/// The registry could not be loaded at all: the URL, the cause and a retry button.
+#[component]
+pub fn LoadErrorPanel(
+    /// What failed.
+    error: FetchError,
+    /// The resource to refetch on retry.
+    resource: RegistryResource,
+) -> impl IntoView {
+    view! {
+        <div role="alert" class="mt-8 rounded-xl border border-red-300 bg-red-50 p-6 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
+            <h2 class="text-lg font-semibold">"The registry could not be loaded"</h2>
+            <p class="mt-2 break-words">{error.to_string()}</p>
+            <button
+                type="button"
+                class="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+                on:click=move |_| resource.refetch()
+            >
+                "Retry"
+            </button>
+        </div>
+    }
+}
+
+/// Entries left out or oddities found: a collapsible notice listing each with where it is.
+#[component]
+pub fn DiagnosticsNotice(
+    /// Every problem found while loading.
+    diagnostics: Vec<Diagnostic>,
+) -> impl IntoView {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = diagnostics.len() - errors;
+    let summary = match (errors, warnings) {
+        (0, w) => format!("{w} {} in the registry", plural(w, "warning", "warnings")),
+        (e, 0) => format!("{e} {} could not be shown", plural(e, "entry", "entries")),
+        (e, w) => format!(
+            "{e} {} could not be shown, and {w} {}",
+            plural(e, "entry", "entries"),
+            plural(w, "warning", "warnings")
+        ),
+    };
+    view! {
+        <details role="status" class="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            <summary class="cursor-pointer font-medium">{summary}</summary>
+            <ul class="mt-2 list-disc space-y-1 pl-5">
+                {diagnostics.into_iter().map(|d| view! { <li>{describe(&d)}</li> }).collect_view()}
+            </ul>
+        </details>
+    }
+}
+
+/// One line per diagnostic: `agents[3] (id "foo"): error: missing field "name"`.
+pub fn describe(diagnostic: &Diagnostic) -> String {
+    let place = match &diagnostic.location {
+        Location::Registry => "registry".to_owned(),
+        Location::Entry { kind, index, id } => {
+            let array = kind.path_segment();
+            match id {
+                Some(id) => format!("{array}[{index}] (id \"{id}\")"),
+                None => format!("{array}[{index}]"),
+            }
+        }
+    };
+    let severity = match diagnostic.severity {
+        Severity::Error => "left out",
+        Severity::Warning => "warning",
+    };
+    format!("{place}, {severity}: {}", diagnostic.message)
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}

@@ -1,0 +1,50 @@
+//! The catalogue's state lives in the URL query string.
+//!
+//! [`use_catalog_query`] derives the [`CatalogQuery`] from the location; [`set_catalog_query`]
+//! writes a new one by navigating. Typing replaces the history entry (so Back does not step
+//! through every keystroke); choosing a filter or an order pushes one.
+
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use registry_core::CatalogQuery;
+
+/// How a state change enters the browser history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    /// A new entry: Back returns to the previous state.
+    Push,
+    /// Replace the current entry (typing).
+    Replace,
+}
+
+/// The catalogue state of the current URL.
+pub fn use_catalog_query() -> Memo<CatalogQuery> {
+    let location = use_location();
+    Memo::new(move |_| {
+        location
+            .search
+            .with(|search| CatalogQuery::from_query_string(search.trim_start_matches('?')))
+    })
+}
+
+/// A function that navigates to the catalogue showing a given state.
+pub fn use_set_catalog_query() -> impl Fn(&CatalogQuery, History) + Clone + 'static {
+    let navigate = use_navigate();
+    move |query: &CatalogQuery, history: History| {
+        let qs = query.to_query_string();
+        let path = if qs.is_empty() {
+            "/".to_owned()
+        } else {
+            format!("/?{qs}")
+        };
+        navigate(
+            &path,
+            NavigateOptions {
+                replace: history == History::Replace,
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    }
+}

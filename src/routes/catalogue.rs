@@ -1,0 +1,462 @@
+//! `/`: the searchable, filterable catalogue.
+//!
+//! Everything shown derives from two things: the loaded registry and the [`CatalogQuery`] in
+//! the URL. [`Catalog::view`](registry_core::Catalog::view) turns them into the ordered results
+//! and facet counts in one memo; the list renders the first [`PAGE`] results and grows as the
+//! visitor scrolls, so typing stays smooth at 10,000 entries.
+
+use std::sync::Arc;
+
+use leptos::either::EitherOf3;
+use leptos::html::Div;
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_use_intersection_observer::{
+    UseIntersectionObserverOptions, use_intersection_observer_with_options,
+};
+use registry_core::{
+    Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Os, Sort,
+};
+
+use crate::components::card::AgentCard;
+use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
+use crate::components::notices::{DiagnosticsNotice, LoadErrorPanel};
+use crate::components::search_box::SearchBox;
+use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
+use crate::registry::{LoadedRegistry, use_registry};
+
+/// How many cards are rendered at first, and added each time the list grows.
+pub const PAGE: usize = 48;
+
+/// A computed view, compared by identity (recomputing it is what changes it).
+#[derive(Clone, Debug)]
+pub struct ViewRef(pub Arc<CatalogView>);
+
+impl PartialEq for ViewRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The current view of the catalogue.
+pub type ViewMemo = Memo<ViewRef>;
+
+/// The catalogue page.
+#[component]
+pub fn CataloguePage() -> impl IntoView {
+    let resource = use_registry();
+    let query = use_catalog_query();
+    let title = move || {
+        query.with(|q| {
+            if q.q.trim().is_empty() {
+                "ACP Agent Registry".to_owned()
+            } else {
+                format!("“{}” · ACP Agent Registry", q.q.trim())
+            }
+        })
+    };
+    view! {
+        <Title text=title />
+        <section class="pb-6 pt-10">
+            <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">"Find an ACP agent"</h1>
+            <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
+                "Coding agents that speak the Agent Client Protocol work in any ACP editor: Zed, JetBrains IDEs, Neovim, Emacs and more."
+            </p>
+        </section>
+        {move || match resource.get() {
+            None => EitherOf3::A(view! { <Skeleton /> }),
+            Some(Ok(loaded)) => EitherOf3::B(view! { <Browser loaded /> }),
+            Some(Err(error)) => EitherOf3::C(view! { <LoadErrorPanel error resource /> }),
+        }}
+    }
+}
+
+/// The loaded catalogue: search, facets, results.
+#[component]
+fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
+    let query = use_catalog_query();
+    let set_query = use_set_catalog_query();
+
+    let for_view = loaded.clone();
+    let view: ViewMemo =
+        Memo::new(move |_| ViewRef(Arc::new(query.with(|q| for_view.catalog.view(q)))));
+    let query_key = Memo::new(move |_| query.with(CatalogQuery::to_query_string));
+
+    // More results for the query they were asked for; a new query starts from one page again.
+    let grown = RwSignal::new((String::new(), 0usize));
+    let limit = Memo::new(move |_| {
+        PAGE + grown.with(|(key, extra)| {
+            if query_key.with(|k| k == key) {
+                *extra
+            } else {
+                0
+            }
+        })
+    });
+    let total = Memo::new(move |_| view.with(|v| v.0.results.len()));
+    let visible = Memo::new(move |_| {
+        view.with(|v| {
+            v.0.results
+                .iter()
+                .take(limit.get())
+                .copied()
+                .collect::<Vec<_>>()
+        })
+    });
+    let grow = move || {
+        if limit.get_untracked() < total.get_untracked() {
+            let key = query_key.get_untracked();
+            grown.update(|(k, extra)| {
+                if *k != key {
+                    *k = key;
+                    *extra = 0;
+                }
+                *extra += PAGE;
+            });
+        }
+    };
+
+    let q = Signal::derive(move || query.with(|q| q.q.clone()));
+    let on_search = {
+        let set_query = set_query.clone();
+        Callback::new(move |text: String| {
+            let mut next = query.get_untracked();
+            next.q = text;
+            set_query(&next, History::Replace);
+        })
+    };
+
+    let groups = Memo::new(move |_| {
+        let filters = query.with(|q| q.filters.clone());
+        view.with(|v| facet_groups(&v.0.counts, &filters))
+    });
+    let on_toggle = {
+        let set_query = set_query.clone();
+        Callback::new(move |(group, key): (&'static str, String)| {
+            let mut next = query.get_untracked();
+            toggle(&mut next.filters, group, &key);
+            set_query(&next, History::Push);
+        })
+    };
+    let clear_all = {
+        let set_query = set_query.clone();
+        move |_| set_query(&CatalogQuery::default(), History::Push)
+    };
+    let clear_filters = {
+        let set_query = set_query.clone();
+        move |_| {
+            let mut next = query.get_untracked();
+            next.filters = Filters::default();
+            set_query(&next, History::Push);
+        }
+    };
+    let on_sort = {
+        let set_query = set_query.clone();
+        move |event| {
+            let mut next = query.get_untracked();
+            next.sort = if event_target_value(&event) == "name" {
+                Sort::Name
+            } else {
+                Sort::Relevance
+            };
+            set_query(&next, History::Push);
+        }
+    };
+    let has_filters = move || query.with(|q| !q.filters.is_empty());
+    let filters_open = RwSignal::new(false);
+
+    let sentinel = NodeRef::<Div>::new();
+    use_intersection_observer_with_options(
+        sentinel,
+        move |entries, _| {
+            if entries.iter().any(|e| e.is_intersecting()) {
+                grow();
+            }
+        },
+        UseIntersectionObserverOptions::default().root_margin("800px".to_owned()),
+    );
+
+    let diagnostics = loaded.diagnostics.clone();
+    let any_extension = loaded
+        .catalog
+        .registry
+        .entries
+        .iter()
+        .any(|e| e.kind == Kind::Extension);
+    let loaded = StoredValue::new(loaded);
+    let count_label = move || {
+        let n = total.get();
+        let noun = match (any_extension, n) {
+            (false, 1) => "agent",
+            (false, _) => "agents",
+            (true, 1) => "result",
+            (true, _) => "results",
+        };
+        format!("{n} {noun}")
+    };
+
+    view! {
+        <SearchBox value=q on_input=on_search />
+        {(!diagnostics.is_empty()).then(|| view! { <DiagnosticsNotice diagnostics /> })}
+        <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]">
+            <aside aria-label="Filters">
+                <button
+                    type="button"
+                    class="mb-3 inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm lg:hidden dark:border-slate-700"
+                    aria-expanded=move || filters_open.get().to_string()
+                    aria-controls="facets"
+                    on:click=move |_| filters_open.update(|o| *o = !*o)
+                >
+                    "Filters"
+                </button>
+                <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
+                    <FacetFieldset name="kind" legend="Kind" groups on_toggle />
+                    <FacetFieldset name="dist" legend="Distribution" groups on_toggle />
+                    <FacetFieldset name="os" legend="Operating system" groups on_toggle />
+                    <FacetFieldset name="arch" legend="Architecture" groups on_toggle />
+                    <FacetFieldset name="license" legend="License" groups on_toggle />
+                </div>
+            </aside>
+            <section aria-label="Results" class="min-w-0">
+                <div class="mb-3 flex min-h-9 flex-wrap items-center justify-between gap-3">
+                    <p role="status" class="text-sm font-medium text-slate-700 dark:text-slate-300">{count_label}</p>
+                    <div class="flex items-center gap-3">
+                        <Show when=has_filters>
+                            <button type="button" class="text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300" on:click=clear_filters.clone()>
+                                "Clear filters"
+                            </button>
+                        </Show>
+                        <label class="flex items-center gap-2 text-sm">
+                            "Sort"
+                            <select
+                                class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+                                on:change=on_sort
+                                prop:value=move || query.with(|q| if q.sort == Sort::Name { "name" } else { "relevance" })
+                            >
+                                <option value="relevance">"Relevance"</option>
+                                <option value="name">"Name"</option>
+                            </select>
+                        </label>
+                    </div>
+                </div>
+                <Show
+                    when=move || { total.get() > 0 }
+                    fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
+                >
+                    <ul class="grid gap-3 xl:grid-cols-2">
+                        <For each=move || visible.get() key=|i| *i let:index>
+                            <AgentCard loaded=loaded.get_value() index view />
+                        </For>
+                    </ul>
+                </Show>
+                <div node_ref=sentinel class="mt-4 flex justify-center">
+                    <Show when=move || { limit.get() < total.get() }>
+                        <button
+                            type="button"
+                            class="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                            on:click=move |_| grow()
+                        >
+                            {move || format!("Show more ({} remaining)", total.get() - limit.get())}
+                        </button>
+                    </Show>
+                </div>
+            </section>
+        </div>
+    }
+}
+
+/// Nothing matches: say so, and offer the way out.
+#[component]
+fn EmptyState(
+    query: Memo<CatalogQuery>,
+    on_clear: Callback<leptos::ev::MouseEvent>,
+) -> impl IntoView {
+    let message = move || {
+        query.with(|q| match (q.q.trim().is_empty(), q.filters.is_empty()) {
+            (false, true) => format!("No agents match “{}”.", q.q.trim()),
+            (false, false) => format!("No agents match “{}” with these filters.", q.q.trim()),
+            _ => "No agents match these filters.".to_owned(),
+        })
+    };
+    view! {
+        <div class="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
+            <p class="text-lg font-medium">{message}</p>
+            <p class="mt-1 text-sm text-slate-600 dark:text-slate-400">"Try fewer words, or another spelling."</p>
+            <button
+                type="button"
+                class="mt-4 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                on:click=move |e| on_clear.run(e)
+            >
+                "Clear search and filters"
+            </button>
+        </div>
+    }
+}
+
+/// Placeholder with the loaded page's layout, so nothing jumps when the registry arrives.
+#[component]
+fn Skeleton() -> impl IntoView {
+    view! {
+        <div class="h-12 w-full rounded-xl border border-slate-200 dark:border-slate-800"></div>
+        <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]" aria-busy="true">
+            <div class="hidden space-y-3 lg:block">
+                {(0..5).map(|_| view! { <div class="h-24 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900"></div> }).collect_view()}
+            </div>
+            <div>
+                <p role="status" class="mb-3 flex min-h-9 items-center text-sm text-slate-500">"Loading agents…"</p>
+                <ul class="grid gap-3 xl:grid-cols-2">
+                    {(0..8).map(|_| view! {
+                        <li class="h-32 animate-pulse rounded-xl border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"></li>
+                    }).collect_view()}
+                </ul>
+            </div>
+        </div>
+    }
+}
+
+/// The facet groups shown for these counts and selections.
+pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
+    let group = |name, legend, options: Vec<FacetOption>| FacetGroup {
+        name,
+        legend,
+        options,
+    };
+    let option = |key: &str, label: &str, count: usize, checked: bool| FacetOption {
+        key: key.to_owned(),
+        label: label.to_owned(),
+        count,
+        checked,
+    };
+    vec![
+        group(
+            "kind",
+            "Kind",
+            counts
+                .kinds
+                .iter()
+                .map(|(k, n)| option(k.as_str(), kind_label(*k), *n, filters.kinds.contains(k)))
+                .collect(),
+        ),
+        group(
+            "dist",
+            "Distribution",
+            counts
+                .methods
+                .iter()
+                .map(|(m, n)| {
+                    option(
+                        m.as_str(),
+                        method_label(*m),
+                        *n,
+                        filters.methods.contains(m),
+                    )
+                })
+                .collect(),
+        ),
+        group(
+            "os",
+            "Operating system",
+            counts
+                .os
+                .iter()
+                .map(|(o, n)| option(o.as_str(), o.label(), *n, filters.os.contains(o)))
+                .collect(),
+        ),
+        group(
+            "arch",
+            "Architecture",
+            counts
+                .arch
+                .iter()
+                .map(|(a, n)| option(a.as_str(), arch_label(*a), *n, filters.arch.contains(a)))
+                .collect(),
+        ),
+        group(
+            "license",
+            "License",
+            counts
+                .licenses
+                .iter()
+                .map(|(l, n)| option(l, l, *n, filters.licenses.contains(l)))
+                .collect(),
+        ),
+    ]
+}
+
+/// Toggles one option of one group.
+pub fn toggle(filters: &mut Filters, group: &str, key: &str) {
+    fn flip<T: Ord>(set: &mut std::collections::BTreeSet<T>, value: T) {
+        if !set.remove(&value) {
+            set.insert(value);
+        }
+    }
+    match group {
+        "kind" => Kind::parse(key)
+            .into_iter()
+            .for_each(|k| flip(&mut filters.kinds, k)),
+        "dist" => Method::parse(key)
+            .into_iter()
+            .for_each(|m| flip(&mut filters.methods, m)),
+        "os" => Os::parse(key)
+            .into_iter()
+            .for_each(|o| flip(&mut filters.os, o)),
+        "arch" => Arch::parse(key)
+            .into_iter()
+            .for_each(|a| flip(&mut filters.arch, a)),
+        "license" => flip(&mut filters.licenses, key.to_owned()),
+        _ => {}
+    }
+}
+
+fn kind_label(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Agent => "Agent",
+        Kind::Extension => "Extension",
+    }
+}
+
+fn method_label(method: Method) -> &'static str {
+    match method {
+        Method::Binary => "Binary download",
+        Method::Npx => "npx (Node.js)",
+        Method::Uvx => "uvx (Python)",
+    }
+}
+
+fn arch_label(arch: Arch) -> &'static str {
+    match arch {
+        Arch::Aarch64 => "ARM64",
+        Arch::X86_64 => "x86-64",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toggling_twice_restores_the_filters() {
+        let mut filters = Filters::default();
+        for (group, key) in [
+            ("kind", "agent"),
+            ("dist", "npx"),
+            ("os", "darwin"),
+            ("arch", "x86_64"),
+            ("license", "MIT"),
+        ] {
+            toggle(&mut filters, group, key);
+        }
+        assert_eq!(
+            filters.kinds.len()
+                + filters.methods.len()
+                + filters.os.len()
+                + filters.arch.len()
+                + filters.licenses.len(),
+            5
+        );
+        toggle(&mut filters, "dist", "npx");
+        assert!(filters.methods.is_empty());
+        toggle(&mut filters, "os", "plan9");
+        assert!(filters.os.contains(&Os::Darwin) && filters.os.len() == 1);
+    }
+}

@@ -1,0 +1,5 @@
+//! One page per file.
+
+pub mod agent;
+pub mod catalogue;
+pub mod not_found;

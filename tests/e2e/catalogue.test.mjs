@@ -1,0 +1,279 @@
+// The catalogue page `/`, driven as a person would: by roles, labels and visible text.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { launch, siteUrl, subSiteUrl } from './helpers.mjs';
+
+const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
+const TOTAL = REGISTRY.agents.length;
+const count = (page) => page.getByText(/^\d+ agents?$/);
+const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
+const results = (page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem').getByRole('heading');
+const countOf = async (page) => Number((await count(page).textContent()).split(' ')[0]);
+
+async function open(page, path = '') {
+  await page.goto(siteUrl(path));
+  await count(page).waitFor();
+}
+
+describe('catalogue', () => {
+  let context;
+  let page;
+  before(async () => ({ context, page } = await launch()));
+  after(async () => context.close());
+
+  test('shows every agent of the bundled registry with a count', async () => {
+    await open(page);
+    assert.equal(await count(page).textContent(), `${TOTAL} agents`);
+    assert.equal(await page.title(), 'ACP Agent Registry');
+    const first = results(page).first();
+    assert.match(await first.textContent(), /\S/);
+  });
+
+  test('typing filters on every keystroke and highlights the match', async () => {
+    await open(page);
+    await search(page).pressSequentially('gemini');
+    await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+    assert.ok((await countOf(page)) < TOTAL);
+    assert.equal(await results(page).first().textContent(), 'Gemini CLI');
+    const marked = await page.locator('mark').first().textContent();
+    assert.equal(marked.toLowerCase(), 'gemini');
+    assert.match(page.url(), /[?&]q=gemini/);
+  });
+
+  test('a typo still finds the agent', async () => {
+    await open(page, '?q=gemni');
+    assert.equal(await search(page).inputValue(), 'gemni');
+    await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+    await open(page, '?q=opnecode');
+    await page.getByRole('link', { name: 'OpenCode' }).waitFor();
+  });
+
+  test('facets narrow the results and their counts follow', async () => {
+    await open(page);
+    const uvx = page.getByRole('checkbox', { name: /uvx/ });
+    const uvxCount = REGISTRY.agents.filter((a) => a.distribution.uvx).length;
+    assert.match(await page.getByText(/^uvx \(Python\)/).locator('..').textContent(), new RegExp(`${uvxCount}$`));
+    await uvx.check();
+    await page.getByText(`${uvxCount} agents`).waitFor();
+    assert.match(page.url(), /dist=uvx/);
+    // Counts of other groups now count uvx agents only: every uvx agent runs on Windows.
+    const windows = page.getByRole('group', { name: 'Operating system' }).getByText('Windows').locator('..');
+    assert.match(await windows.textContent(), new RegExp(`${uvxCount}$`));
+    // The same group stays disjunctive: npx keeps its own count.
+    const npxCount = REGISTRY.agents.filter((a) => a.distribution.npx).length;
+    const npx = page.getByRole('group', { name: 'Distribution' }).getByText('npx (Node.js)').locator('..');
+    assert.match(await npx.textContent(), new RegExp(`${npxCount}$`));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByText(`${TOTAL} agents`).waitFor();
+  });
+
+  test('the URL is the state: reload and back/forward restore it', async () => {
+    await open(page);
+    await search(page).fill('claude');
+    await page.getByRole('checkbox', { name: /npx/ }).check();
+    const filtered = await count(page).textContent();
+    const url = page.url();
+    assert.match(url, /q=claude/);
+    assert.match(url, /dist=npx/);
+    await page.reload();
+    await count(page).waitFor();
+    assert.equal(await search(page).inputValue(), 'claude');
+    assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
+    assert.equal(await count(page).textContent(), filtered);
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('dist=npx'));
+    assert.equal(await page.getByRole('checkbox', { name: /npx/ }).isChecked(), false);
+    assert.equal(await search(page).inputValue(), 'claude');
+    await page.goForward();
+    await page.waitForURL(/dist=npx/);
+    assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
+  });
+
+  test('sorting by name orders the results alphabetically', async () => {
+    await open(page, '?sort=name');
+    const names = await results(page).allTextContents();
+    const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    assert.deepEqual(names.map((n) => n.toLowerCase()), sorted.map((n) => n.toLowerCase()));
+    assert.equal(await page.getByLabel('Sort').inputValue(), 'name');
+  });
+
+  test('slash focuses the search box and Escape clears it', async () => {
+    await open(page, '?q=kiro');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    assert.ok(await search(page).evaluate((el) => el === document.activeElement));
+    await page.keyboard.press('Escape');
+    assert.equal(await search(page).inputValue(), '');
+    await page.getByText(`${TOTAL} agents`).waitFor();
+  });
+
+  test('no match shows an empty state that clears the search', async () => {
+    await open(page, '?q=zzqqxxnothing');
+    await page.getByText('No agents match “zzqqxxnothing”.').waitFor();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await page.getByText(`${TOTAL} agents`).waitFor();
+    assert.equal(await search(page).inputValue(), '');
+  });
+
+  test('the list grows as the visitor scrolls', async () => {
+    await open(page);
+    const shown = await results(page).count();
+    assert.ok(shown < TOTAL, `renders ${shown} of ${TOTAL} at first`);
+    await page.getByRole('button', { name: /Show more/ }).scrollIntoViewIfNeeded();
+    await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
+  });
+
+  test('a card opens the agent page, which reloads as a deep link, and goes back to the search', async () => {
+    await open(page, '?q=gemini');
+    await page.getByRole('link', { name: 'Gemini CLI' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/agents/gemini');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+    assert.match(await page.title(), /Gemini CLI/);
+    await open(page, '?q=gemini');
+    await page.getByRole('link', { name: 'Gemini CLI' }).click();
+    await page.getByRole('link', { name: '← All agents' }).click();
+    await count(page).waitFor();
+    assert.equal(await search(page).inputValue(), 'gemini');
+  });
+
+  test('an unknown agent id says so and suggests the closest', async () => {
+    await page.goto(siteUrl('agents/gemeni'));
+    await page.getByRole('heading', { name: 'Agent not found' }).waitFor();
+    await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+  });
+
+  test('axe finds no violations in the light theme', async () => {
+    await open(page, '?q=code');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+  });
+});
+
+describe('themes and icons', () => {
+  test('dark theme draws icons in the light text colour, and the toggle is remembered', async () => {
+    const { context, page } = await launch({ colorScheme: 'light' });
+    try {
+      await open(page, '?q=claude%20agent');
+      const icon = page.locator('.icon-mask').first();
+      await icon.waitFor();
+      const light = await icon.evaluate((el) => getComputedStyle(el).backgroundColor);
+      await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      const dark = await icon.evaluate((el) => getComputedStyle(el).backgroundColor);
+      assert.notEqual(light, dark);
+      const luminance = (rgb) => rgb.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+      assert.ok(luminance(dark) > 600, `icon colour in dark theme: ${dark}`);
+      assert.ok(luminance(light) < 200, `icon colour in light theme: ${light}`);
+      assert.match(await icon.evaluate((el) => getComputedStyle(el).maskImage), /claude-acp\.svg/);
+      await page.reload();
+      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(violations.map((v) => v.id), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the system dark preference is followed', async () => {
+    const { context, page } = await launch({ colorScheme: 'dark' });
+    try {
+      await open(page);
+      assert.ok(await page.evaluate(() => document.documentElement.classList.contains('dark')));
+      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an icon that fails to load falls back to a monogram', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.route('**/claude-acp.svg', (route) => route.fulfill({ status: 404, body: 'missing' }));
+      await open(page, '?q=claude%20agent');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Claude Agent' }) });
+      await card.getByText('C', { exact: true }).waitFor();
+      assert.equal(await card.locator('.icon-mask').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('bad registries', () => {
+  test('broken entries are reported and every other entry still shows', async () => {
+    const { context, page } = await launch();
+    try {
+      const broken = structuredClone(REGISTRY);
+      broken.agents[3] = 42;
+      delete broken.agents[5].name;
+      broken.agents[7].name = '<img src=x onerror="window.pwned=1">';
+      await page.route('**/registry.json', (route) => route.fulfill({ json: broken }));
+      await open(page);
+      assert.equal(await count(page).textContent(), `${TOTAL - 2} agents`);
+      await page.getByText('2 entries could not be shown').click();
+      await page.getByText(/agents\[3\]/).waitFor();
+      await page.getByText(new RegExp(`agents\\[5\\] \\(id "${REGISTRY.agents[5].id}"\\)`)).waitFor();
+      // Hostile text is shown as text, never run.
+      await page.getByRole('link', { name: '<img src=x onerror="window.pwned=1">' }).waitFor();
+      assert.equal(await page.evaluate(() => window.pwned), undefined);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an unreachable registry shows the URL, the cause and a retry that works', async () => {
+    const { context, page } = await launch();
+    try {
+      let fail = true;
+      await page.route('**/registry.json', (route) => (fail ? route.abort('connectionrefused') : route.fallback()));
+      await page.goto(siteUrl());
+      const alert = page.getByRole('alert');
+      await alert.getByText('The registry could not be loaded').waitFor();
+      assert.match(await alert.textContent(), /registry\.json/);
+      fail = false;
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await page.getByText(`${TOTAL} agents`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an HTTP error and invalid JSON are named', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.route('**/registry.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+      await page.goto(siteUrl());
+      await page.getByRole('alert').getByText(/HTTP 503/).waitFor();
+      await page.unroute('**/registry.json');
+      await page.route('**/registry.json', (route) => route.fulfill({ body: '{"agents": [\n  {"id": "x",,}\n]}' }));
+      await page.reload();
+      await page.getByRole('alert').getByText(/line 2, column/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('published under a sub-path', () => {
+  test('links, assets and deep links stay under the base path', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.goto(subSiteUrl('?q=gemini'));
+      const link = page.getByRole('link', { name: 'Gemini CLI' });
+      await link.waitFor();
+      assert.equal(await link.getAttribute('href'), '/acp/registry/agents/gemini');
+      await link.click();
+      await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+      await page.goto(subSiteUrl('agents/claude-acp'));
+      await page.getByRole('heading', { level: 1, name: 'Claude Agent' }).waitFor();
+      const mask = page.locator('.icon-mask').first();
+      await mask.waitFor();
+      assert.match(await mask.evaluate((el) => getComputedStyle(el).maskImage), /\/acp\/registry\/claude-acp\.svg/);
+    } finally {
+      await context.close();
+    }
+  });
+});
