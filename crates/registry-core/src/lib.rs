@@ -11,7 +11,8 @@
 //! - [`search`]: the typo-tolerant, ranked search index;
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
-//! - [`catalog`]: the three put together, as the catalogue page uses them.
+//! - [`catalog`]: the three put together, as the catalogue page uses them;
+//! - [`snippets`]: install, run and client-configuration snippets for an agent page.
 #![deny(missing_docs)]
 
 pub mod catalog;
@@ -21,6 +22,7 @@ pub mod load;
 pub mod model;
 pub mod query;
 pub mod search;
+pub mod snippets;
 pub mod url;
 
 pub use catalog::{Catalog, CatalogView};
@@ -32,3 +34,7 @@ pub use model::{
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
+pub use snippets::{
+    Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Shell, client_snippets,
+    launch_command, preferred_method, run_snippets,
+};

@@ -121,7 +121,10 @@ impl Entry {
 
     /// Author names without their e-mail addresses (`"Jane <jane@x.org>"` → `"Jane"`).
     pub fn author_names(&self) -> impl Iterator<Item = &str> {
-        self.authors.iter().map(|a| author_name(a)).filter(|a| !a.is_empty())
+        self.authors
+            .iter()
+            .map(|a| author_name(a))
+            .filter(|a| !a.is_empty())
     }
 
     /// The site path of this entry's page, without the base path: `/agents/<id>`.
@@ -173,14 +176,20 @@ impl Distribution {
     pub fn runs_on_os(&self, os: Os) -> bool {
         self.npx.is_some()
             || self.uvx.is_some()
-            || self.binary.keys().any(|k| k.platform().map(|p| p.os) == Some(os))
+            || self
+                .binary
+                .keys()
+                .any(|k| k.platform().map(|p| p.os) == Some(os))
     }
 
     /// Whether the entry runs on this CPU architecture (same rule as [`Self::runs_on_os`]).
     pub fn runs_on_arch(&self, arch: Arch) -> bool {
         self.npx.is_some()
             || self.uvx.is_some()
-            || self.binary.keys().any(|k| k.platform().map(|p| p.arch) == Some(arch))
+            || self
+                .binary
+                .keys()
+                .any(|k| k.platform().map(|p| p.arch) == Some(arch))
     }
 }
 
@@ -375,9 +384,17 @@ mod tests {
     fn platforms_parse_only_the_registry_keys() {
         assert_eq!(
             Platform::parse("darwin-aarch64"),
-            Some(Platform { os: Os::Darwin, arch: Arch::Aarch64 })
+            Some(Platform {
+                os: Os::Darwin,
+                arch: Arch::Aarch64
+            })
         );
-        assert_eq!(Platform::parse("windows-x86_64").map(Platform::key).as_deref(), Some("windows-x86_64"));
+        assert_eq!(
+            Platform::parse("windows-x86_64")
+                .map(Platform::key)
+                .as_deref(),
+            Some("windows-x86_64")
+        );
         for bad in ["darwin", "macos-aarch64", "linux-arm64", "", "-"] {
             assert_eq!(Platform::parse(bad), None, "{bad:?}");
         }

@@ -150,19 +150,51 @@ impl CatalogQuery {
         out
     }
 
+    /// Toggles one filter value named as in the query string (`dist`, `npx`); unknown keys and
+    /// values are ignored.
+    pub fn toggle_filter(&mut self, key: &str, value: &str) {
+        let f = &mut self.filters;
+        match key {
+            KIND => Kind::parse(value)
+                .into_iter()
+                .for_each(|k| f.toggle_kind(k)),
+            DIST => Method::parse(value)
+                .into_iter()
+                .for_each(|m| f.toggle_method(m)),
+            OS => Os::parse(value).into_iter().for_each(|o| f.toggle_os(o)),
+            ARCH => Arch::parse(value)
+                .into_iter()
+                .for_each(|a| f.toggle_arch(a)),
+            LICENSE => f.toggle_license(value),
+            _ => {}
+        }
+    }
+
     /// Whether this is the default state: no search text, no filter, relevance order.
     pub fn is_default(&self) -> bool {
         *self == CatalogQuery::default()
     }
 }
 
-const Q: &str = "q";
-const KIND: &str = "kind";
-const DIST: &str = "dist";
-const OS: &str = "os";
-const ARCH: &str = "arch";
-const LICENSE: &str = "license";
-const SORT: &str = "sort";
+use keys::*;
+
+/// The query-string keys.
+pub mod keys {
+    /// Search text.
+    pub const Q: &str = "q";
+    /// Kind filter.
+    pub const KIND: &str = "kind";
+    /// Distribution-method filter.
+    pub const DIST: &str = "dist";
+    /// Operating-system filter.
+    pub const OS: &str = "os";
+    /// Architecture filter.
+    pub const ARCH: &str = "arch";
+    /// Licence filter.
+    pub const LICENSE: &str = "license";
+    /// Order.
+    pub const SORT: &str = "sort";
+}
 
 /// Adds each comma-separated word of `value` that `parse` knows, trimmed and lowercased.
 fn insert_words<T: Ord>(set: &mut BTreeSet<T>, value: &str, parse: fn(&str) -> Option<T>) {

@@ -179,3 +179,28 @@ proptest! {
         prop_assert!(!written.contains(['#', '?', ' ']), "{}", written);
     }
 }
+
+#[test]
+fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
+    let mut query = CatalogQuery::default();
+    for (key, value) in [
+        ("kind", "agent"),
+        ("dist", "npx"),
+        ("os", "darwin"),
+        ("arch", "x86_64"),
+        ("license", "MIT"),
+    ] {
+        query.toggle_filter(key, value);
+    }
+    assert_eq!(
+        query.to_query_string(),
+        "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT"
+    );
+    query.toggle_filter("dist", "npx");
+    query.toggle_filter("os", "plan9");
+    query.toggle_filter("colour", "red");
+    assert_eq!(
+        query.to_query_string(),
+        "kind=agent&os=darwin&arch=x86_64&license=MIT"
+    );
+}

@@ -1,0 +1,476 @@
+//! Install, run and client-configuration snippets for an agent page.
+//!
+//! Everything here is a pure function of an [`Entry`]: what the page shows is exactly what
+//! these functions return, and what a visitor copies must run the manifest's argv and
+//! environment exactly, whatever characters they contain.
+//!
+//! - [`run_snippets`]: the terminal commands for one distribution method on one platform —
+//!   `npx`/`uvx` one-liners, or download, verify, extract and run steps for a binary target,
+//!   as POSIX `sh` for macOS and Linux and as PowerShell for Windows ([`Shell`]);
+//! - [`launch_command`]: the program, arguments and environment an editor must spawn;
+//! - [`client_snippets`]: that launch command written into the configuration format of each
+//!   ACP client ([`Client`]), plus Zed's own registry form;
+//! - [`preferred_method`]: which method's tab a visitor sees first.
+//!
+//! # Where binaries go
+//!
+//! The install steps extract a binary target into a per-agent *install folder*:
+//! `$HOME/.local/share/acp-agents/<id>` on macOS and Linux, `$env:LOCALAPPDATA\acp-agents\<id>`
+//! on Windows (see [`POSIX_INSTALL_ROOT`] and [`WINDOWS_INSTALL_ROOT`]). Client configuration
+//! files cannot expand `$HOME`, so a launch command points into a placeholder root instead,
+//! [`POSIX_PLACEHOLDER_ROOT`] or [`WINDOWS_PLACEHOLDER_ROOT`], with a [`NoteKind::FillIn`] note
+//! saying what to replace it with.
+//!
+//! # Notes
+//!
+//! Every snippet carries [`Note`]s: what must be installed first ([`NoteKind::Requirement`]),
+//! what the visitor has to fill in ([`NoteKind::FillIn`], e.g. an environment variable the
+//! manifest leaves empty), and where a snippet cannot be exact ([`NoteKind::Caveat`], e.g.
+//! Windows PowerShell 5.1 dropping empty arguments).
+
+mod clients;
+mod shell;
+
+use std::collections::BTreeMap;
+
+use crate::model::{BinaryTarget, Distribution, Entry, Method, Os, PackageTarget, Platform};
+
+pub use clients::{
+    agent_shell_snippet, avante_snippet, codecompanion_snippet, elisp_string, jetbrains_snippet,
+    lua_string, zed_custom_snippet, zed_registry_snippet,
+};
+pub use shell::{posix_quote, powershell_quote};
+
+/// Where the install steps put binaries on macOS and Linux (`<root>/<id>/…`), as a shell
+/// expression.
+pub const POSIX_INSTALL_ROOT: &str = "$HOME/.local/share/acp-agents";
+
+/// Where the install steps put binaries on Windows (`<root>\<id>\…`), as a PowerShell
+/// expression.
+pub const WINDOWS_INSTALL_ROOT: &str = r"$env:LOCALAPPDATA\acp-agents";
+
+/// The stand-in for [`POSIX_INSTALL_ROOT`] in client configuration files, which cannot expand
+/// `$HOME`.
+pub const POSIX_PLACEHOLDER_ROOT: &str = "/ABSOLUTE/PATH/TO/acp-agents";
+
+/// The stand-in for [`WINDOWS_INSTALL_ROOT`] in client configuration files.
+pub const WINDOWS_PLACEHOLDER_ROOT: &str = r"C:\ABSOLUTE\PATH\TO\acp-agents";
+
+/// The shell a snippet is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Shell {
+    /// POSIX `sh` (bash, zsh, dash…): macOS and Linux.
+    Posix,
+    /// PowerShell: Windows.
+    PowerShell,
+}
+
+impl Shell {
+    /// The shell snippets are written in on this operating system.
+    pub fn for_os(os: Os) -> Shell {
+        match os {
+            Os::Darwin | Os::Linux => Shell::Posix,
+            Os::Windows => Shell::PowerShell,
+        }
+    }
+
+    /// The code-block language: `sh` or `powershell`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Shell::Posix => "sh",
+            Shell::PowerShell => "powershell",
+        }
+    }
+
+    /// What to call it on a tab: `macOS / Linux` or `Windows (PowerShell)`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Shell::Posix => "macOS / Linux",
+            Shell::PowerShell => "Windows (PowerShell)",
+        }
+    }
+}
+
+/// What a [`Note`] tells the visitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NoteKind {
+    /// Something that must be installed first (`Node.js (npx)`).
+    Requirement,
+    /// Something the visitor has to fill in (an empty environment variable, a placeholder path).
+    FillIn,
+    /// Where the snippet cannot promise to be exact, or something worth knowing before running it.
+    Caveat,
+}
+
+impl NoteKind {
+    /// `requirement`, `fill-in` or `caveat`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoteKind::Requirement => "requirement",
+            NoteKind::FillIn => "fill-in",
+            NoteKind::Caveat => "caveat",
+        }
+    }
+}
+
+/// One remark shown next to a snippet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Note {
+    /// What kind of remark it is.
+    pub kind: NoteKind,
+    /// The remark, one sentence or a short phrase, plain text.
+    pub text: String,
+}
+
+impl Note {
+    /// A [`NoteKind::Requirement`].
+    pub fn requirement(text: impl Into<String>) -> Note {
+        Note {
+            kind: NoteKind::Requirement,
+            text: text.into(),
+        }
+    }
+
+    /// A [`NoteKind::FillIn`].
+    pub fn fill_in(text: impl Into<String>) -> Note {
+        Note {
+            kind: NoteKind::FillIn,
+            text: text.into(),
+        }
+    }
+
+    /// A [`NoteKind::Caveat`].
+    pub fn caveat(text: impl Into<String>) -> Note {
+        Note {
+            kind: NoteKind::Caveat,
+            text: text.into(),
+        }
+    }
+}
+
+/// A block of terminal commands to copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstallSnippet {
+    /// What the block does: `Run`, `Install`.
+    pub title: String,
+    /// The shell it is written for.
+    pub shell: Shell,
+    /// The commands, lines separated by `\n`, without a trailing newline.
+    pub code: String,
+    /// Requirements, things to fill in and caveats, in that order.
+    pub notes: Vec<Note>,
+}
+
+/// The process an ACP client must spawn for an agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchCommand {
+    /// The program: `npx`, `npx.cmd`, `uvx`, or the absolute path of a binary target's `cmd`
+    /// under a placeholder root ([`POSIX_PLACEHOLDER_ROOT`], [`WINDOWS_PLACEHOLDER_ROOT`]).
+    pub command: String,
+    /// Its arguments, exactly.
+    pub args: Vec<String>,
+    /// Environment variables to set, exactly (empty values included).
+    pub env: BTreeMap<String, String>,
+    /// Requirements, things to fill in and caveats, in that order.
+    pub notes: Vec<Note>,
+}
+
+/// An ACP client whose configuration format [`client_snippets`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Client {
+    /// Zed's `settings.json`.
+    Zed,
+    /// JetBrains IDEs' `~/.jetbrains/acp.json`.
+    JetBrains,
+    /// Neovim with avante.nvim.
+    Avante,
+    /// Neovim with CodeCompanion.nvim.
+    CodeCompanion,
+    /// Emacs with agent-shell.
+    AgentShell,
+}
+
+impl Client {
+    /// All clients in display order.
+    pub const ALL: [Client; 5] = [
+        Client::Zed,
+        Client::JetBrains,
+        Client::Avante,
+        Client::CodeCompanion,
+        Client::AgentShell,
+    ];
+
+    /// A stable word for URLs and element ids: `zed`, `jetbrains`, `avante`, `codecompanion`,
+    /// `agent-shell`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Client::Zed => "zed",
+            Client::JetBrains => "jetbrains",
+            Client::Avante => "avante",
+            Client::CodeCompanion => "codecompanion",
+            Client::AgentShell => "agent-shell",
+        }
+    }
+
+    /// The name people know it by: `Zed`, `JetBrains IDEs`, `Neovim (avante.nvim)`…
+    pub fn label(self) -> &'static str {
+        match self {
+            Client::Zed => "Zed",
+            Client::JetBrains => "JetBrains IDEs",
+            Client::Avante => "Neovim (avante.nvim)",
+            Client::CodeCompanion => "Neovim (CodeCompanion.nvim)",
+            Client::AgentShell => "Emacs (agent-shell)",
+        }
+    }
+}
+
+/// A piece of client configuration to paste into a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientSnippet {
+    /// The client it configures.
+    pub client: Client,
+    /// What the snippet does, e.g. `Zed: install from the ACP registry`.
+    pub title: String,
+    /// Where it goes, e.g. `~/.config/zed/settings.json`.
+    pub file: String,
+    /// The code-block language: `json`, `lua` or `elisp`.
+    pub language: &'static str,
+    /// The configuration text, without a trailing newline.
+    pub code: String,
+    /// Requirements, things to fill in and caveats, in that order.
+    pub notes: Vec<Note>,
+}
+
+/// The method whose tab a visitor sees first: the binary when there is a target for the
+/// visitor's platform, else `npx`, else `uvx`, else the binary (for another platform), and
+/// `None` when the distribution offers nothing.
+pub fn preferred_method(dist: &Distribution, visitor: Option<Platform>) -> Option<Method> {
+    if visitor.is_some_and(|p| binary_target(dist, p).is_some()) {
+        Some(Method::Binary)
+    } else if dist.npx.is_some() {
+        Some(Method::Npx)
+    } else if dist.uvx.is_some() {
+        Some(Method::Uvx)
+    } else if !dist.binary.is_empty() {
+        Some(Method::Binary)
+    } else {
+        None
+    }
+}
+
+/// The binary target for this platform, if the manifest has one (unknown platform keys never
+/// match).
+pub fn binary_target(dist: &Distribution, platform: Platform) -> Option<&BinaryTarget> {
+    dist.binary
+        .iter()
+        .find(|(key, _)| key.platform() == Some(platform))
+        .map(|(_, target)| target)
+}
+
+/// The terminal snippets for running `entry` with `method`.
+///
+/// - `npx` and `uvx`: one `Run` snippet per shell — POSIX for macOS/Linux, PowerShell for
+///   Windows — or only the one for `platform`'s operating system when it is given.
+/// - binary: for `platform`'s target, an `Install` snippet (download into the install folder,
+///   verify the SHA-256 when published, extract or mark executable) and a `Run` snippet, in the
+///   platform's shell. Without a platform, or without a target for it, there is nothing to run:
+///   the result is empty.
+///
+/// The result is empty as well when the entry does not offer `method`.
+pub fn run_snippets(
+    entry: &Entry,
+    method: Method,
+    platform: Option<Platform>,
+) -> Vec<InstallSnippet> {
+    let shells = match platform {
+        Some(p) => vec![Shell::for_os(p.os)],
+        None => vec![Shell::Posix, Shell::PowerShell],
+    };
+    match method {
+        Method::Npx | Method::Uvx => {
+            let Some(package) = package_target(&entry.distribution, method) else {
+                return Vec::new();
+            };
+            let argv = package_argv(method, package);
+            shells
+                .into_iter()
+                .map(|sh| shell::package_run(sh, method, &argv, &package.env))
+                .collect()
+        }
+        Method::Binary => {
+            let Some(platform) = platform else {
+                return Vec::new();
+            };
+            let Some(target) = binary_target(&entry.distribution, platform) else {
+                return Vec::new();
+            };
+            shell::binary_steps(&entry.id, platform, target)
+        }
+    }
+}
+
+/// The process an ACP client must spawn to run `entry` with `method` on `platform`.
+///
+/// - `npx`: `npx` (`npx.cmd` on Windows) with `["-y", package, args…]`;
+/// - `uvx`: `uvx` with `[package, args…]`;
+/// - binary: the target's `cmd`, made absolute under the placeholder root
+///   ([`POSIX_PLACEHOLDER_ROOT`]`/<id>/…` or [`WINDOWS_PLACEHOLDER_ROOT`]`\<id>\…`), with its
+///   separators normalised for the platform, and the target's args.
+///
+/// Without a platform, `npx` and `uvx` are written for macOS and Linux. `None` when the entry
+/// does not offer `method`, or, for a binary, when there is no platform or no target for it.
+pub fn launch_command(
+    entry: &Entry,
+    method: Method,
+    platform: Option<Platform>,
+) -> Option<LaunchCommand> {
+    let windows = platform.is_some_and(|p| p.os == Os::Windows);
+    match method {
+        Method::Npx | Method::Uvx => {
+            let package = package_target(&entry.distribution, method)?;
+            let mut argv = package_argv(method, package);
+            let mut command = argv.remove(0);
+            let mut notes = vec![package_requirement(method)];
+            if windows && method == Method::Npx {
+                command.push_str(".cmd");
+                if argv.iter().any(|a| a.is_empty() || a.contains('"')) {
+                    notes.push(Note::caveat(
+                        "npx.cmd is a batch file: Windows cannot pass it empty arguments or \
+                         arguments containing \" exactly.",
+                    ));
+                }
+            }
+            notes.extend(env_notes(&package.env));
+            notes.extend(unrepresentable_notes(&argv, &package.env));
+            sort_notes(&mut notes);
+            Some(LaunchCommand {
+                command,
+                args: argv,
+                env: package.env.clone(),
+                notes,
+            })
+        }
+        Method::Binary => {
+            let platform = platform?;
+            let target = binary_target(&entry.distribution, platform)?;
+            let path = shell::CmdPath::parse(&target.cmd);
+            let (command, root, default_root) = if windows {
+                let command = path.windows_absolute(WINDOWS_PLACEHOLDER_ROOT, &entry.id);
+                (
+                    command,
+                    WINDOWS_PLACEHOLDER_ROOT,
+                    r"%LOCALAPPDATA%\acp-agents",
+                )
+            } else {
+                let command = path.posix_absolute(POSIX_PLACEHOLDER_ROOT, &entry.id);
+                (command, POSIX_PLACEHOLDER_ROOT, "~/.local/share/acp-agents")
+            };
+            let mut notes = Vec::new();
+            if !path.is_absolute() {
+                notes.push(Note::fill_in(format!(
+                    "Replace {root} with the absolute path of the install folder \
+                     ({default_root} if you followed the install steps)."
+                )));
+            }
+            notes.extend(path.notes());
+            notes.extend(env_notes(&target.env));
+            notes.extend(unrepresentable_notes(&target.args, &target.env));
+            sort_notes(&mut notes);
+            Some(LaunchCommand {
+                command,
+                args: target.args.clone(),
+                env: target.env.clone(),
+                notes,
+            })
+        }
+    }
+}
+
+/// Every client configuration for running `entry` with `method` on `platform`: Zed's registry
+/// form first (agents only: Zed installs and updates the agent itself), then, when
+/// [`launch_command`] has a command, the custom-command form for Zed, JetBrains IDEs,
+/// avante.nvim, CodeCompanion.nvim and agent-shell.
+pub fn client_snippets(
+    entry: &Entry,
+    method: Method,
+    platform: Option<Platform>,
+) -> Vec<ClientSnippet> {
+    let mut out: Vec<ClientSnippet> = zed_registry_snippet(entry).into_iter().collect();
+    if let Some(launch) = launch_command(entry, method, platform) {
+        let os = platform.map(|p| p.os);
+        out.push(zed_custom_snippet(entry, &launch, os));
+        out.push(jetbrains_snippet(entry, &launch, os));
+        out.push(avante_snippet(entry, &launch, os));
+        out.push(codecompanion_snippet(entry, &launch, os));
+        out.push(agent_shell_snippet(entry, &launch, os));
+    }
+    out
+}
+
+/// The package target of `npx` or `uvx`.
+fn package_target(dist: &Distribution, method: Method) -> Option<&PackageTarget> {
+    match method {
+        Method::Npx => dist.npx.as_ref(),
+        Method::Uvx => dist.uvx.as_ref(),
+        Method::Binary => None,
+    }
+}
+
+/// `["npx", "-y", package, args…]` for `npx`, `["uvx", package, args…]` for `uvx`.
+fn package_argv(method: Method, package: &PackageTarget) -> Vec<String> {
+    let mut argv = match method {
+        Method::Npx => vec!["npx".to_owned(), "-y".to_owned()],
+        _ => vec!["uvx".to_owned()],
+    };
+    argv.push(package.package.clone());
+    argv.extend(package.args.iter().cloned());
+    argv
+}
+
+/// What running `npx` or `uvx` needs installed.
+fn package_requirement(method: Method) -> Note {
+    Note::requirement(if method == Method::Uvx {
+        "uv (uvx)"
+    } else {
+        "Node.js (npx)"
+    })
+}
+
+/// A fill-in note per environment variable the manifest leaves empty.
+fn env_notes(env: &BTreeMap<String, String>) -> Vec<Note> {
+    env.iter()
+        .filter(|(_, value)| value.is_empty())
+        .map(|(name, _)| {
+            Note::fill_in(format!(
+                "Set {name} before running: the manifest leaves it empty."
+            ))
+        })
+        .collect()
+}
+
+/// Caveats for what no process can be given: NUL characters, and variable names that are empty
+/// or contain `=`.
+fn unrepresentable_notes(args: &[String], env: &BTreeMap<String, String>) -> Vec<Note> {
+    let mut notes = Vec::new();
+    if args.iter().any(|a| a.contains('\0')) || env.values().any(|v| v.contains('\0')) {
+        notes.push(Note::caveat(
+            "An argument or value contains a NUL character, which no process can receive: \
+             it will be cut short there.",
+        ));
+    }
+    for name in env
+        .keys()
+        .filter(|n| n.is_empty() || n.contains(['=', '\0']))
+    {
+        notes.push(Note::caveat(format!(
+            "The environment variable name {name:?} is not valid (empty, or containing = or NUL): \
+             it cannot be set."
+        )));
+    }
+    notes
+}
+
+/// Orders notes as documented: requirements, then fill-ins, then caveats (stable within each).
+fn sort_notes(notes: &mut [Note]) {
+    notes.sort_by_key(|n| n.kind);
+}

@@ -1,0 +1,846 @@
+//! Terminal snippets: quoting for POSIX `sh` and PowerShell, and the download, verify, extract
+//! and run steps of a binary target.
+//!
+//! Quoting is chosen so that the copied line runs exactly the intended argv:
+//!
+//! - POSIX: a word made only of `[A-Za-z0-9@%+=:,./_-]` (and not starting with `=`, which zsh
+//!   expands) is left bare; anything else is single-quoted, a `'` written as `'\''`. Inside
+//!   single quotes nothing is special, so newlines, `$`, backticks, `\` and globs are literal.
+//! - PowerShell: a word like `acp`, `-y` or `--experimental-acp` is left bare; anything else is
+//!   single-quoted, each single-quote character doubled — PowerShell treats the typographic
+//!   quotes `‘ ’ ‚ ‛` as single quotes too, so they are doubled as well. Nothing else is special
+//!   inside single quotes.
+
+use std::collections::BTreeMap;
+
+use super::{
+    InstallSnippet, Note, POSIX_INSTALL_ROOT, Shell, WINDOWS_INSTALL_ROOT, env_notes,
+    package_requirement, sort_notes, unrepresentable_notes,
+};
+use crate::model::{BinaryTarget, Method, Os, Platform};
+
+/// `s` as one POSIX `sh` word: bare when it is made of `[A-Za-z0-9@%+=:,./_-]` only (and does
+/// not start with `=`), single-quoted otherwise, with `'` written as `'\''`.
+///
+/// ```
+/// use registry_core::snippets::posix_quote;
+/// assert_eq!(posix_quote("--acp"), "--acp");
+/// assert_eq!(posix_quote("it's $HOME"), r#"'it'\''s $HOME'"#);
+/// assert_eq!(posix_quote(""), "''");
+/// ```
+pub fn posix_quote(s: &str) -> String {
+    if is_posix_plain(s) {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// `s` as one PowerShell argument: bare when it looks like `acp`, `-y` or `--flag-name`
+/// (letters, digits, `_` and `-`, starting with a letter after at most two dashes),
+/// single-quoted otherwise, with every single-quote character (`'` and the typographic
+/// `‘ ’ ‚ ‛`, which PowerShell also treats as quotes) doubled.
+///
+/// ```
+/// use registry_core::snippets::powershell_quote;
+/// assert_eq!(powershell_quote("--acp"), "--acp");
+/// assert_eq!(powershell_quote("@scope/pkg@1.0.0"), "'@scope/pkg@1.0.0'");
+/// assert_eq!(powershell_quote("it's"), "'it''s'");
+/// ```
+pub fn powershell_quote(s: &str) -> String {
+    if is_powershell_bare(s) {
+        s.to_owned()
+    } else {
+        powershell_literal(s)
+    }
+}
+
+/// `s` single-quoted for PowerShell, always (paths, URLs, values).
+pub(super) fn powershell_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        if is_powershell_single_quote(c) {
+            out.push(c);
+        }
+        out.push(c);
+    }
+    out.push('\'');
+    out
+}
+
+/// Whether PowerShell reads `c` as a single quote.
+fn is_powershell_single_quote(c: char) -> bool {
+    matches!(c, '\'' | '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}')
+}
+
+/// A word POSIX shells read literally without quotes.
+fn is_posix_plain(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('=')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./_-".contains(c))
+}
+
+/// A word PowerShell passes literally without quotes, in argument mode.
+fn is_powershell_bare(s: &str) -> bool {
+    let word = s
+        .strip_prefix("--")
+        .or_else(|| s.strip_prefix('-'))
+        .unwrap_or(s);
+    word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// `[A-Za-z_][A-Za-z0-9_]*`: a name both shells accept as a variable name.
+pub(super) fn is_identifier(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Variables bash or zsh treat specially in an assignment (read-only, or with side effects),
+/// so `NAME=value cmd` would not simply export them: these go through `env` instead.
+const SHELL_SPECIAL_VARIABLES: [&str; 30] = [
+    "ARGC",
+    "BASHOPTS",
+    "BASHPID",
+    "BASH_ARGV0",
+    "BASH_VERSINFO",
+    "EGID",
+    "EPOCHREALTIME",
+    "EPOCHSECONDS",
+    "ERRNO",
+    "EUID",
+    "FUNCNAME",
+    "GID",
+    "GROUPS",
+    "HISTCMD",
+    "LINENO",
+    "PPID",
+    "RANDOM",
+    "SECONDS",
+    "SHELLOPTS",
+    "SRANDOM",
+    "UID",
+    "USERNAME",
+    "argv",
+    "cdpath",
+    "fpath",
+    "manpath",
+    "module_path",
+    "path",
+    "pipestatus",
+    "status",
+];
+
+/// Environment variables a process can actually be given (name non-empty, without `=` or NUL).
+fn settable(env: &BTreeMap<String, String>) -> impl Iterator<Item = (&String, &String)> {
+    env.iter()
+        .filter(|(name, _)| !name.is_empty() && !name.contains(['=', '\0']))
+}
+
+/// The POSIX command line `[env] command args…`: variables as `NAME=value` prefixes when every
+/// name is a plain identifier, else through `env 'NAME=value'…`. `command` is a shell
+/// expression written as is.
+pub(super) fn posix_command(
+    env: &BTreeMap<String, String>,
+    command: &str,
+    args: &[String],
+) -> String {
+    let vars: Vec<_> = settable(env).collect();
+    let mut words = Vec::with_capacity(vars.len() + args.len() + 3);
+    let as_prefix = vars
+        .iter()
+        .all(|(name, _)| is_identifier(name) && !SHELL_SPECIAL_VARIABLES.contains(&name.as_str()));
+    if as_prefix {
+        words.extend(
+            vars.iter()
+                .map(|(name, value)| format!("{name}={}", posix_quote(value))),
+        );
+    } else {
+        words.push("env".to_owned());
+        if vars.iter().any(|(name, _)| name.starts_with('-')) {
+            words.push("--".to_owned());
+        }
+        words.extend(
+            vars.iter()
+                .map(|(name, value)| posix_quote(&format!("{name}={value}"))),
+        );
+    }
+    words.push(command.to_owned());
+    words.extend(args.iter().map(|a| posix_quote(a)));
+    words.join(" ")
+}
+
+/// The PowerShell lines `$env:NAME = 'value'`… then `command args…`. `command` is a PowerShell
+/// expression written as is.
+pub(super) fn powershell_command(
+    env: &BTreeMap<String, String>,
+    command: &str,
+    args: &[String],
+) -> String {
+    let mut lines: Vec<String> = settable(env)
+        .map(|(name, value)| {
+            format!(
+                "{} = {}",
+                powershell_env_variable(name),
+                powershell_literal(value)
+            )
+        })
+        .collect();
+    let mut words = vec![command.to_owned()];
+    words.extend(args.iter().map(|a| powershell_quote(a)));
+    lines.push(words.join(" "));
+    lines.join("\n")
+}
+
+/// `$env:NAME`, or `${env:NAME}` (with `` ` ``, `{` and `}` escaped) when NAME is not an
+/// identifier.
+fn powershell_env_variable(name: &str) -> String {
+    if is_identifier(name) {
+        format!("$env:{name}")
+    } else {
+        let mut escaped = String::with_capacity(name.len());
+        for c in name.chars() {
+            if matches!(c, '`' | '{' | '}') {
+                escaped.push('`');
+            }
+            escaped.push(c);
+        }
+        format!("${{env:{escaped}}}")
+    }
+}
+
+/// The caveat for arguments old PowerShell cannot pass exactly, when any is empty or holds `"`.
+fn powershell_argument_caveat(args: &[String]) -> Option<Note> {
+    args.iter()
+        .any(|a| a.is_empty() || a.contains('"'))
+        .then(|| {
+            Note::caveat(
+                "Some arguments are empty or contain \": only PowerShell 7.3 or later, with \
+             $PSNativeCommandArgumentPassing = 'Standard', passes them exactly. Windows PowerShell \
+             5.1 and .cmd shims such as npx.cmd drop or split them.",
+            )
+        })
+}
+
+/// The `Run` snippet of an `npx` or `uvx` package: `argv` is `[npx|uvx, …]`.
+pub(super) fn package_run(
+    shell: Shell,
+    method: Method,
+    argv: &[String],
+    env: &BTreeMap<String, String>,
+) -> InstallSnippet {
+    let (program, args) = argv.split_first().expect("argv starts with npx or uvx");
+    let mut notes = vec![package_requirement(method)];
+    notes.extend(env_notes(env));
+    notes.extend(unrepresentable_notes(args, env));
+    let code = match shell {
+        Shell::Posix => posix_command(env, program, args),
+        Shell::PowerShell => {
+            notes.extend(powershell_argument_caveat(args));
+            if method == Method::Npx {
+                notes.push(Note::caveat(
+                    "If PowerShell refuses to load npx.ps1 because running scripts is disabled, \
+                     type npx.cmd instead of npx.",
+                ));
+            }
+            powershell_command(env, program, args)
+        }
+    };
+    sort_notes(&mut notes);
+    InstallSnippet {
+        title: "Run".to_owned(),
+        shell,
+        code,
+        notes,
+    }
+}
+
+/// The `Install` and `Run` snippets of a binary target, in `platform`'s shell.
+pub(super) fn binary_steps(
+    id: &str,
+    platform: Platform,
+    target: &BinaryTarget,
+) -> Vec<InstallSnippet> {
+    let cmd = CmdPath::parse(&target.cmd);
+    let download = Download::new(&target.archive, &cmd, target.sha256.is_some());
+    let shell = Shell::for_os(platform.os);
+    let (install, run) = match shell {
+        Shell::Posix => (
+            posix_install(id, platform.os, target, &download, &cmd),
+            posix_command(&target.env, &cmd.posix_run(id), &target.args),
+        ),
+        Shell::PowerShell => (
+            powershell_install(id, target, &download, &cmd),
+            powershell_command(&target.env, &cmd.powershell_run(id), &target.args),
+        ),
+    };
+
+    let mut install_notes = download.requirements(shell);
+    install_notes.extend(checksum_notes(target.sha256.as_deref()));
+    sort_notes(&mut install_notes);
+
+    let mut run_notes = cmd.notes();
+    run_notes.extend(env_notes(&target.env));
+    run_notes.extend(unrepresentable_notes(&target.args, &target.env));
+    if shell == Shell::PowerShell {
+        run_notes.extend(powershell_argument_caveat(&target.args));
+    }
+    sort_notes(&mut run_notes);
+
+    vec![
+        InstallSnippet {
+            title: "Install".to_owned(),
+            shell,
+            code: install,
+            notes: install_notes,
+        },
+        InstallSnippet {
+            title: "Run".to_owned(),
+            shell,
+            code: run,
+            notes: run_notes,
+        },
+    ]
+}
+
+/// Caveats about the published checksum: missing, or not a SHA-256 hex digest.
+fn checksum_notes(sha256: Option<&str>) -> Option<Note> {
+    match sha256 {
+        None => Some(Note::caveat(
+            "The manifest publishes no SHA-256 for this download, so it is not verified.",
+        )),
+        Some(sha) if sha.len() != 64 || !sha.chars().all(|c| c.is_ascii_hexdigit()) => {
+            Some(Note::caveat(
+                "The manifest's sha256 is not 64 hexadecimal digits, so the check will fail: \
+             tell the agent's maintainers.",
+            ))
+        }
+        Some(_) => None,
+    }
+}
+
+/// POSIX: create the install folder, download, verify, extract (or mark executable).
+fn posix_install(
+    id: &str,
+    os: Os,
+    target: &BinaryTarget,
+    download: &Download,
+    cmd: &CmdPath,
+) -> String {
+    let mut steps = vec![r#"mkdir -p "$dir" && cd "$dir""#.to_owned()];
+    if download.kind == ArchiveKind::Raw
+        && let Some(parent) = cmd.posix_parent()
+    {
+        steps.push(format!("mkdir -p {}", posix_quote(&parent)));
+    }
+    let fetched = download.fetched();
+    steps.push(format!(
+        "curl -fL -o {} {}",
+        posix_quote(&fetched),
+        posix_quote(&target.archive)
+    ));
+    if let Some(sha) = &target.sha256 {
+        let line = posix_quote(&format!("{sha}  {fetched}"));
+        steps.push(match os {
+            Os::Darwin => format!("echo {line} | shasum -a 256 -c"),
+            _ => format!("echo {line} | sha256sum -c -"),
+        });
+    }
+    let file = posix_quote(&download.file);
+    match download.kind.tar_flags() {
+        Some(flags) => steps.push(format!("tar {flags} {file}")),
+        None if download.kind == ArchiveKind::Zip => steps.push(format!("unzip -o {file}")),
+        None => {}
+    }
+    if download.kind == ArchiveKind::Raw {
+        steps.push(format!("chmod +x {}", posix_quote(&fetched)));
+    } else if download.kind == ArchiveKind::Zip && !cmd.is_absolute() {
+        steps.push(format!("chmod +x {}", posix_quote(&cmd.posix_relative())));
+    }
+    if download.staged {
+        steps.push(format!(
+            "mv -f {} {}",
+            posix_quote(&fetched),
+            posix_quote(&download.file)
+        ));
+    }
+
+    let mut code =
+        String::from("# The install folder: change it here and in the run command if you like.\n");
+    code.push_str(&format!(
+        "dir={}\n",
+        posix_home_path(&format!("{}/{id}", install_root_relative()))
+    ));
+    let last = steps.len() - 1;
+    for (i, step) in steps.iter().enumerate() {
+        if i > 0 {
+            code.push_str("  ");
+        }
+        code.push_str(step);
+        code.push_str(if i == last { "" } else { " &&\n" });
+    }
+    code
+}
+
+/// PowerShell: the same steps in one script block, so that a failed check stops the rest.
+fn powershell_install(
+    id: &str,
+    target: &BinaryTarget,
+    download: &Download,
+    cmd: &CmdPath,
+) -> String {
+    let file = powershell_literal(&download.file.replace('/', "\\"));
+    let fetched = powershell_literal(&download.fetched().replace('/', "\\"));
+    let mut lines = vec![
+        "$ErrorActionPreference = 'Stop'".to_owned(),
+        "$ProgressPreference = 'SilentlyContinue'".to_owned(),
+        "# The install folder: change it here and in the run command if you like.".to_owned(),
+        format!(
+            "$dir = Join-Path $env:LOCALAPPDATA {}",
+            powershell_literal(&format!("acp-agents\\{id}"))
+        ),
+        "New-Item -ItemType Directory -Force -Path $dir | Out-Null".to_owned(),
+        "Set-Location -LiteralPath $dir".to_owned(),
+    ];
+    if download.kind == ArchiveKind::Raw
+        && let Some(parent) = cmd.windows_parent()
+    {
+        lines.push(format!(
+            "New-Item -ItemType Directory -Force -Path {} | Out-Null",
+            powershell_literal(&parent)
+        ));
+    }
+    lines.push(format!(
+        "Invoke-WebRequest -UseBasicParsing -Uri {} -OutFile {fetched}",
+        powershell_literal(&target.archive)
+    ));
+    if let Some(sha) = &target.sha256 {
+        lines.push(format!(
+            "if ((Get-FileHash -Algorithm SHA256 -LiteralPath {fetched}).Hash -ne {}) {{ throw {} }}",
+            powershell_literal(sha),
+            powershell_literal(&format!(
+                "SHA-256 mismatch: {}",
+                download.file.replace('/', "\\")
+            )),
+        ));
+    }
+    match download.kind.tar_flags() {
+        Some(flags) => lines.push(format!(
+            "tar {flags} {file}; if ($LASTEXITCODE) {{ throw 'tar failed' }}"
+        )),
+        None if download.kind == ArchiveKind::Zip => {
+            lines.push(format!(
+                "Expand-Archive -Force -LiteralPath {file} -DestinationPath ."
+            ));
+        }
+        None => {}
+    }
+    if download.staged {
+        lines.push(format!(
+            "Move-Item -Force -LiteralPath {fetched} -Destination {file}"
+        ));
+    }
+    let mut code = String::from("& {\n");
+    for line in lines {
+        code.push_str("  ");
+        code.push_str(&line);
+        code.push('\n');
+    }
+    code.push('}');
+    code
+}
+
+/// [`POSIX_INSTALL_ROOT`] without its `$HOME/`.
+fn install_root_relative() -> &'static str {
+    POSIX_INSTALL_ROOT
+        .strip_prefix("$HOME/")
+        .expect("the install root is under $HOME")
+}
+
+/// `"$HOME/<rel>"` when `rel` is plain, else `"$HOME"/'<rel>'`: either way one word that
+/// expands `$HOME` and nothing else.
+fn posix_home_path(rel: &str) -> String {
+    if is_posix_plain(rel) {
+        format!("\"$HOME/{rel}\"")
+    } else {
+        format!("\"$HOME\"/{}", posix_quote(rel))
+    }
+}
+
+/// How a download is unpacked, from its file name's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ArchiveKind {
+    /// `.zip`.
+    Zip,
+    /// `.tar.gz`, `.tgz`.
+    TarGz,
+    /// `.tar.bz2`, `.tbz2`, `.tbz`.
+    TarBz2,
+    /// `.tar.xz`, `.txz`.
+    TarXz,
+    /// `.tar`.
+    Tar,
+    /// Anything else: the executable itself.
+    Raw,
+}
+
+impl ArchiveKind {
+    /// The kind of a (lowercased) file name, with its canonical extension.
+    fn of(file_name: &str) -> (ArchiveKind, &'static str) {
+        const EXTENSIONS: [(&str, ArchiveKind, &str); 9] = [
+            (".zip", ArchiveKind::Zip, ".zip"),
+            (".tar.gz", ArchiveKind::TarGz, ".tar.gz"),
+            (".tgz", ArchiveKind::TarGz, ".tar.gz"),
+            (".tar.bz2", ArchiveKind::TarBz2, ".tar.bz2"),
+            (".tbz2", ArchiveKind::TarBz2, ".tar.bz2"),
+            (".tbz", ArchiveKind::TarBz2, ".tar.bz2"),
+            (".tar.xz", ArchiveKind::TarXz, ".tar.xz"),
+            (".txz", ArchiveKind::TarXz, ".tar.xz"),
+            (".tar", ArchiveKind::Tar, ".tar"),
+        ];
+        let lower = file_name.to_ascii_lowercase();
+        EXTENSIONS
+            .iter()
+            .find(|(ext, _, _)| lower.ends_with(ext))
+            .map_or((ArchiveKind::Raw, ""), |&(_, kind, canonical)| {
+                (kind, canonical)
+            })
+    }
+
+    /// The `tar` flags that extract this kind, if it is a tarball.
+    fn tar_flags(self) -> Option<&'static str> {
+        match self {
+            ArchiveKind::TarGz => Some("-xzf"),
+            ArchiveKind::TarBz2 => Some("-xjf"),
+            ArchiveKind::TarXz => Some("-xJf"),
+            ArchiveKind::Tar => Some("-xf"),
+            ArchiveKind::Zip | ArchiveKind::Raw => None,
+        }
+    }
+}
+
+/// What is downloaded and the local file it is saved as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Download {
+    /// How it is unpacked.
+    pub(super) kind: ArchiveKind,
+    /// The local file name, relative to the install folder: the URL path's last segment for an
+    /// archive, the `cmd` path for a raw executable.
+    pub(super) file: String,
+    /// Whether the download goes to `<file>.download` first, to become `file` only once its
+    /// checksum matched: a raw executable with a published SHA-256, so that a download failing
+    /// the check is never left where the run command would start it.
+    staged: bool,
+}
+
+impl Download {
+    /// Reads the archive kind from the URL's path (never its query or fragment).
+    pub(super) fn new(url: &str, cmd: &CmdPath, verified: bool) -> Download {
+        let name = url_file_name(url);
+        let (kind, extension) = ArchiveKind::of(&name);
+        let file = match kind {
+            ArchiveKind::Raw if cmd.posix_relative().is_empty() => {
+                if is_safe_file_name(&name) {
+                    name
+                } else {
+                    "agent".to_owned()
+                }
+            }
+            ArchiveKind::Raw => cmd.posix_relative(),
+            _ if is_safe_file_name(&name) => name,
+            _ => format!("archive{extension}"),
+        };
+        Download {
+            kind,
+            file,
+            staged: kind == ArchiveKind::Raw && verified,
+        }
+    }
+
+    /// Where the download is written: [`Self::file`], or `<file>.download` when staged.
+    fn fetched(&self) -> String {
+        if self.staged {
+            format!("{}.download", self.file)
+        } else {
+            self.file.clone()
+        }
+    }
+
+    /// What the install steps need on this shell.
+    fn requirements(&self, shell: Shell) -> Vec<Note> {
+        let text = match (shell, self.kind) {
+            (Shell::Posix, ArchiveKind::Raw) => "curl",
+            (Shell::Posix, ArchiveKind::Zip) => "curl and unzip",
+            (Shell::Posix, _) => "curl and tar",
+            (Shell::PowerShell, ArchiveKind::Raw | ArchiveKind::Zip) => return Vec::new(),
+            (Shell::PowerShell, _) => "tar (built into Windows 10 and later)",
+        };
+        vec![Note::requirement(text)]
+    }
+}
+
+/// The last segment of a URL's path, percent-decoded: `https://h/a/b.tar.gz?x=1#y` → `b.tar.gz`.
+pub(super) fn url_file_name(url: &str) -> String {
+    let without_fragment = url.split('#').next().unwrap_or_default();
+    let path = without_fragment.split('?').next().unwrap_or_default();
+    let after_scheme = path.split_once("://").map_or(path, |(_, rest)| rest);
+    let segment = match after_scheme.split_once('/') {
+        Some((_, path)) => path.rsplit('/').next().unwrap_or_default(),
+        None => "",
+    };
+    percent_decode(segment)
+}
+
+/// `%XX` sequences decoded when the result is UTF-8; the text as is otherwise.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+}
+
+/// A file name that needs no care anywhere: `[A-Za-z0-9._+-]`, not starting with `.` or `-`.
+fn is_safe_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(['.', '-'])
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c))
+}
+
+/// A binary target's `cmd`, with its separators normalised: `./bin\tool.exe` is the path
+/// `bin`, `tool.exe` relative to the install folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct CmdPath {
+    /// `cmd` exactly as written.
+    original: String,
+    /// `Some("/")` or `Some("C:")` when `cmd` is absolute.
+    root: Option<String>,
+    /// The path's segments, without empty ones and `.`.
+    segments: Vec<String>,
+}
+
+impl CmdPath {
+    /// Splits `cmd` on both `/` and `\`.
+    pub(super) fn parse(cmd: &str) -> CmdPath {
+        let unified = cmd.replace('\\', "/");
+        let (root, rest) = match unified.as_bytes() {
+            [b'/', ..] => (Some("/".to_owned()), &unified[1..]),
+            [drive, b':', b'/', ..] if drive.is_ascii_alphabetic() => {
+                (Some(unified[..2].to_owned()), &unified[3..])
+            }
+            _ => (None, unified.as_str()),
+        };
+        let segments = rest
+            .split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_owned)
+            .collect();
+        CmdPath {
+            original: cmd.to_owned(),
+            root,
+            segments,
+        }
+    }
+
+    /// Whether `cmd` is an absolute path rather than one inside the archive.
+    pub(super) fn is_absolute(&self) -> bool {
+        self.root.is_some()
+    }
+
+    /// `bin/tool`: the path with `/` separators, without a leading `./`.
+    pub(super) fn posix_relative(&self) -> String {
+        self.segments.join("/")
+    }
+
+    /// `bin\tool.exe`: the path with `\` separators.
+    fn windows_relative(&self) -> String {
+        self.segments.join("\\")
+    }
+
+    /// The folder of a nested relative path (`bin` for `bin/tool`).
+    fn posix_parent(&self) -> Option<String> {
+        (self.segments.len() > 1 && !self.is_absolute())
+            .then(|| self.segments[..self.segments.len() - 1].join("/"))
+    }
+
+    /// [`Self::posix_parent`] with `\` separators.
+    fn windows_parent(&self) -> Option<String> {
+        self.posix_parent().map(|p| p.replace('/', "\\"))
+    }
+
+    /// The absolute POSIX path under `root`/`id`, or `cmd` itself when absolute.
+    pub(super) fn posix_absolute(&self, root: &str, id: &str) -> String {
+        match &self.root {
+            Some(r) if r == "/" => format!("/{}", self.posix_relative()),
+            Some(drive) => format!("{drive}/{}", self.posix_relative()),
+            None => format!("{root}/{id}/{}", self.posix_relative()),
+        }
+    }
+
+    /// The absolute Windows path under `root`\`id`, or `cmd` itself (with `\`) when absolute.
+    pub(super) fn windows_absolute(&self, root: &str, id: &str) -> String {
+        match &self.root {
+            Some(r) if r == "/" => format!("\\{}", self.windows_relative()),
+            Some(drive) => format!("{drive}\\{}", self.windows_relative()),
+            None => format!("{root}\\{id}\\{}", self.windows_relative()),
+        }
+    }
+
+    /// The POSIX expression running it from the install folder: `"$HOME/.local/…/<id>/bin/tool"`.
+    fn posix_run(&self, id: &str) -> String {
+        if self.is_absolute() {
+            posix_quote(&self.posix_absolute("", id))
+        } else {
+            posix_home_path(&format!(
+                "{}/{id}/{}",
+                install_root_relative(),
+                self.posix_relative()
+            ))
+        }
+    }
+
+    /// The PowerShell expression running it: `& (Join-Path $env:LOCALAPPDATA 'acp-agents\…')`.
+    fn powershell_run(&self, id: &str) -> String {
+        if self.is_absolute() {
+            format!("& {}", powershell_literal(&self.windows_absolute("", id)))
+        } else {
+            let root = WINDOWS_INSTALL_ROOT
+                .strip_prefix(r"$env:LOCALAPPDATA\")
+                .expect("the install root is under LOCALAPPDATA");
+            let rel = format!("{root}\\{id}\\{}", self.windows_relative());
+            format!(
+                "& (Join-Path $env:LOCALAPPDATA {})",
+                powershell_literal(&rel)
+            )
+        }
+    }
+
+    /// Caveats about the path itself.
+    pub(super) fn notes(&self) -> Vec<Note> {
+        let mut notes = Vec::new();
+        if self.segments.is_empty() {
+            notes.push(Note::caveat(format!(
+                "The manifest's cmd ({:?}) names no file: ask the agent's maintainers.",
+                self.original
+            )));
+        } else if self.is_absolute() {
+            notes.push(Note::caveat(format!(
+                "The manifest's cmd is an absolute path ({}), not a file of the download.",
+                self.original
+            )));
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn archive_file_names_come_from_the_url_path_only() {
+        for (url, expected) in [
+            ("https://h/a/b.tar.gz", "b.tar.gz"),
+            ("https://h/a/b.zip?token=x.tar.gz", "b.zip"),
+            ("https://h/a/b.tgz#frag", "b.tgz"),
+            (
+                "https://h/dl/coco-1.1.27%2B2006.tar.gz",
+                "coco-1.1.27+2006.tar.gz",
+            ),
+            ("https://h/a/%FF.zip", "%FF.zip"),
+            ("https://h/", ""),
+            ("https://h", ""),
+            ("no-scheme/x.zip", "x.zip"),
+        ] {
+            assert_eq!(url_file_name(url), expected, "{url}");
+        }
+    }
+
+    #[test]
+    fn archive_kinds_follow_the_extension() {
+        for (name, kind) in [
+            ("a.zip", ArchiveKind::Zip),
+            ("a.ZIP", ArchiveKind::Zip),
+            ("a.tar.gz", ArchiveKind::TarGz),
+            ("a.tgz", ArchiveKind::TarGz),
+            ("a.tar.bz2", ArchiveKind::TarBz2),
+            ("a.tbz2", ArchiveKind::TarBz2),
+            ("a.tar.xz", ArchiveKind::TarXz),
+            ("a.tar", ArchiveKind::Tar),
+            ("a.exe", ArchiveKind::Raw),
+            ("a.gz", ArchiveKind::Raw),
+            ("agentty-linux-x86_64", ArchiveKind::Raw),
+        ] {
+            assert_eq!(ArchiveKind::of(name).0, kind, "{name}");
+        }
+    }
+
+    #[test]
+    fn cmd_paths_normalise_separators() {
+        for (cmd, posix, windows) in [
+            ("./bin/tool", "/R/x/bin/tool", r"C:\R\x\bin\tool"),
+            (
+                r"./bin\devin.exe",
+                "/R/x/bin/devin.exe",
+                r"C:\R\x\bin\devin.exe",
+            ),
+            (
+                r"pulumi\bin\pulumi.exe",
+                "/R/x/pulumi/bin/pulumi.exe",
+                r"C:\R\x\pulumi\bin\pulumi.exe",
+            ),
+            ("codeep", "/R/x/codeep", r"C:\R\x\codeep"),
+            ("/usr/bin/agent", "/usr/bin/agent", r"\usr\bin\agent"),
+            (
+                r"C:\Tools\agent.exe",
+                "C:/Tools/agent.exe",
+                r"C:\Tools\agent.exe",
+            ),
+        ] {
+            let path = CmdPath::parse(cmd);
+            assert_eq!(path.posix_absolute("/R", "x"), posix, "{cmd}");
+            assert_eq!(path.windows_absolute(r"C:\R", "x"), windows, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn powershell_bare_words_are_only_simple_words_and_flags() {
+        for (word, bare) in [
+            ("acp", true),
+            ("-y", true),
+            ("--experimental-acp", true),
+            ("--", false),
+            ("-", false),
+            ("---x", false),
+            ("1", false),
+            ("0x10", false),
+            ("developer:general", false),
+            ("@scope/pkg", false),
+            ("a,b", false),
+            ("--uid=", false),
+            ("", false),
+        ] {
+            assert_eq!(is_powershell_bare(word), bare, "{word:?}");
+        }
+    }
+}
