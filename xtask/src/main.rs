@@ -1,1 +1,135 @@
-fn main() {}
+//! `cargo xtask`: the project's own commands, so that a fresh machine needs nothing but Rust and
+//! Node to build, serve and test the catalogue.
+//!
+//! Every command first runs [`setup`], which installs or checks the tools it needs (the wasm target,
+//! Trunk, wasm-bindgen, the npm packages and, for tests, Chromium) and skips what is already there.
+//!
+//! - `cargo xtask serve`: build the release site into `dist/` and serve it on 127.0.0.1.
+//! - `cargo xtask dist`: build the release site and print its sizes.
+//! - `cargo xtask test`: formatting, clippy, native tests, browser component tests and the
+//!   end-to-end suite, stopping at the first failure.
+//! - `cargo xtask setup`: only the set-up.
+
+mod dist;
+mod serve;
+mod setup;
+mod test;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+
+use crate::dist::DistOptions;
+use crate::setup::Browser;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "Build, serve and test the ACP registry catalogue",
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Install or check the tools (wasm target, Trunk, wasm-bindgen, npm packages, Chromium).
+    Setup,
+    /// Build the release site and print its sizes.
+    Dist(DistArgs),
+    /// Build the release site into dist/ and serve it on http://127.0.0.1:<port>.
+    Serve(ServeArgs),
+    /// Run every check: fmt, clippy, native tests, browser tests, end-to-end tests.
+    Test(test::TestArgs),
+}
+
+/// Where the site is published and where it loads the registry from.
+#[derive(Debug, Args)]
+struct SiteArgs {
+    /// Path the site is served under; must start and end with `/` (e.g. `/acp/registry/`).
+    #[arg(long, env = "PUBLIC_URL", default_value = "/")]
+    public_url: String,
+    /// URL of registry.json, absolute or relative to index.html.
+    #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
+    registry_url: String,
+}
+
+#[derive(Debug, Args)]
+struct DistArgs {
+    #[command(flatten)]
+    site: SiteArgs,
+    /// Output directory [default: dist/ in the repository].
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    site: SiteArgs,
+    /// Port on 127.0.0.1 (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    let root = repo_root();
+    match command {
+        Command::Setup => {
+            setup::ensure(&root, Browser::Needed)?;
+        }
+        Command::Dist(args) => {
+            let tools = setup::ensure(&root, Browser::NotNeeded)?;
+            let out_dir = match args.out {
+                Some(out) => std::path::absolute(out)?,
+                None => root.join("dist"),
+            };
+            let options = DistOptions::new(args.site.public_url, args.site.registry_url, out_dir)?;
+            let report = dist::build(&tools, &options)?;
+            print!("{report}");
+        }
+        Command::Serve(args) => {
+            let tools = setup::ensure(&root, Browser::NotNeeded)?;
+            let options = DistOptions::new(
+                args.site.public_url,
+                args.site.registry_url,
+                root.join("dist"),
+            )?;
+            let report = dist::build(&tools, &options)?;
+            print!("{report}");
+            let server = serve::spawn(&options.out_dir, &options.public_url, args.port)?;
+            println!(
+                "Serving {} at {}  (Ctrl-C stops)",
+                options.out_dir.display(),
+                server.url()
+            );
+            server.wait();
+        }
+        Command::Test(args) => test::run(&root, &args)?,
+    }
+    Ok(())
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}

@@ -1,0 +1,62 @@
+// Shared set-up for the end-to-end tests: a fresh headless Chromium and the URLs of the site under test.
+//
+// `cargo xtask test` builds the release site twice, serves each build on 127.0.0.1 and runs
+// `node --test tests/e2e/` with:
+//   SITE_URL      the site published at `/`, e.g. http://127.0.0.1:41234/
+//   SITE_URL_SUB  the same site published under `/acp/registry/`, as on GitHub Pages
+//   CHROMIUM      the browser binary (/usr/bin/chromium)
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** Flags that keep Chromium headless, offline-quiet and runnable as root. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Launches Chromium with a throwaway profile (so no storage leaks between tests).
+ * `options` are passed to `launchPersistentContext`, e.g. `{ colorScheme: 'dark' }`.
+ * Close it with `context.close()`; the profile directory is removed when the test file ends.
+ */
+export async function launch(options = {}) {
+  const profile = await mkdtemp(join(tmpdir(), 'acp-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...options,
+  });
+  // Not on the context's `close` event: Chromium may still be writing the profile then.
+  process.once('exit', () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // A leftover directory in the temp dir is harmless.
+    }
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+/** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */
+export function siteUrl(path = '', base = process.env.SITE_URL) {
+  if (!base) {
+    throw new Error('SITE_URL is not set: run the suite with `cargo xtask test --e2e-only`');
+  }
+  return new URL(path.replace(/^\/+/, ''), base).href;
+}
+
+/** Like `siteUrl`, for the build published under `/acp/registry/` (SITE_URL_SUB). */
+export function subSiteUrl(path = '') {
+  return siteUrl(path, process.env.SITE_URL_SUB);
+}

@@ -1,0 +1,222 @@
+//! Release build of the site with Trunk, ready for a static host.
+//!
+//! [`build`] runs `trunk build --release`, passing `PUBLIC_URL` and `REGISTRY_URL` to the Cargo
+//! build (the app reads them with `option_env!`), copies `index.html` to `404.html` so that static
+//! hosts such as GitHub Pages answer deep links (`/agents/gemini`) with the app, and measures what a
+//! visitor downloads: raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
+
+use std::fmt;
+use std::fs;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail, ensure};
+
+use crate::setup::{self, Tools};
+
+/// What to build and where.
+#[derive(Debug, Clone)]
+pub struct DistOptions {
+    /// Path the site is served under, starting and ending with `/`.
+    pub public_url: String,
+    /// URL of `registry.json` as the app fetches it (relative to `index.html` or absolute).
+    pub registry_url: String,
+    /// Output directory (absolute); Trunk empties it first.
+    pub out_dir: PathBuf,
+}
+
+impl DistOptions {
+    /// Checks the options: the public URL must start and end with `/`, the registry URL must not
+    /// be empty.
+    pub fn new(public_url: String, registry_url: String, out_dir: PathBuf) -> Result<Self> {
+        ensure!(
+            public_url.starts_with('/') && public_url.ends_with('/'),
+            "public URL `{public_url}` must start and end with `/`, e.g. `/` or `/acp/registry/`"
+        );
+        ensure!(
+            !registry_url.trim().is_empty(),
+            "registry URL is empty: use `registry.json` (the bundled copy) or a full URL"
+        );
+        Ok(Self {
+            public_url,
+            registry_url,
+            out_dir,
+        })
+    }
+}
+
+/// The kinds of file a visitor's browser downloads to start the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssetKind {
+    /// `index.html`.
+    Html,
+    /// The Tailwind stylesheet.
+    Css,
+    /// The wasm-bindgen JavaScript glue.
+    Js,
+    /// The app itself.
+    Wasm,
+}
+
+impl AssetKind {
+    const ALL: [AssetKind; 4] = [Self::Html, Self::Css, Self::Js, Self::Wasm];
+
+    /// The file extension, which is also the label in the report.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Html => "html",
+            Self::Css => "css",
+            Self::Js => "js",
+            Self::Wasm => "wasm",
+        }
+    }
+}
+
+/// Sizes of all files of one kind in the output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetSize {
+    /// Which kind.
+    pub kind: AssetKind,
+    /// Bytes on disk.
+    pub raw: u64,
+    /// Bytes after brotli at quality 11.
+    pub brotli: u64,
+}
+
+/// What [`build`] produced.
+#[derive(Debug, Clone)]
+pub struct DistReport {
+    /// The output directory.
+    pub out_dir: PathBuf,
+    /// One entry per [`AssetKind`], in the order html, css, js, wasm.
+    pub assets: Vec<AssetSize>,
+}
+
+impl DistReport {
+    /// The brotli size of everything needed for the first render.
+    pub fn total_brotli(&self) -> u64 {
+        self.assets.iter().map(|asset| asset.brotli).sum()
+    }
+}
+
+impl fmt::Display for DistReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "built {}", self.out_dir.display())?;
+        writeln!(f, "  {:<6}{:>12}{:>12}", "", "raw", "brotli")?;
+        for asset in &self.assets {
+            writeln!(
+                f,
+                "  {:<6}{:>12}{:>12}",
+                asset.kind.as_str(),
+                asset.raw,
+                asset.brotli
+            )?;
+        }
+        writeln!(f, "  {:<6}{:>12}{:>12}", "total", "", self.total_brotli())
+    }
+}
+
+/// Builds the release site into `options.out_dir` and measures it.
+pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
+    let out_dir = &options.out_dir;
+    if tools.root().starts_with(out_dir) {
+        bail!(
+            "output directory {} contains the repository and Trunk empties it: choose another",
+            out_dir.display()
+        );
+    }
+    println!(
+        "building the site (public URL {}, registry {}) …",
+        options.public_url, options.registry_url
+    );
+    let mut trunk = tools.command("trunk");
+    trunk
+        .args(["build", "--release", "--public-url"])
+        .arg(&options.public_url)
+        .arg("--dist")
+        .arg(out_dir)
+        .env("PUBLIC_URL", &options.public_url)
+        .env("REGISTRY_URL", &options.registry_url);
+    setup::run(&mut trunk)?;
+
+    let index = out_dir.join("index.html");
+    fs::copy(&index, out_dir.join("404.html"))
+        .with_context(|| format!("copying {} to 404.html", index.display()))?;
+    measure(out_dir)
+}
+
+/// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is a
+/// copy of `index.html` and not counted twice.
+fn measure(out_dir: &Path) -> Result<DistReport> {
+    let mut assets: Vec<AssetSize> = AssetKind::ALL
+        .iter()
+        .map(|&kind| AssetSize {
+            kind,
+            raw: 0,
+            brotli: 0,
+        })
+        .collect();
+    let entries =
+        fs::read_dir(out_dir).with_context(|| format!("listing {}", out_dir.display()))?;
+    for entry in entries {
+        let path = entry?.path();
+        if !path.is_file() || path.file_name().is_some_and(|name| name == "404.html") {
+            continue;
+        }
+        let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
+        let Some(asset) = assets.iter_mut().find(|a| a.kind.as_str() == extension) else {
+            continue;
+        };
+        let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        asset.raw += bytes.len() as u64;
+        asset.brotli += brotli_size(&bytes)?;
+    }
+    ensure!(
+        assets.iter().all(|asset| asset.raw > 0),
+        "{} lacks one of index.html, a .css, a .js or a .wasm file: did Trunk build it?",
+        out_dir.display()
+    );
+    Ok(DistReport {
+        out_dir: out_dir.to_path_buf(),
+        assets,
+    })
+}
+
+/// The size of `bytes` compressed with brotli at quality 11, as a static host would serve them.
+fn brotli_size(bytes: &[u8]) -> Result<u64> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        ..Default::default()
+    };
+    let mut compressed = Vec::new();
+    brotli::BrotliCompress(&mut Cursor::new(bytes), &mut compressed, &params)?;
+    Ok(compressed.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_url_must_start_and_end_with_a_slash() {
+        let cases = [
+            ("/", true),
+            ("/acp/registry/", true),
+            ("", false),
+            ("/acp", false),
+            ("acp/", false),
+        ];
+        for (public_url, valid) in cases {
+            let options = DistOptions::new(public_url.into(), "registry.json".into(), "d".into());
+            assert_eq!(options.is_ok(), valid, "{public_url:?}");
+        }
+    }
+
+    #[test]
+    fn brotli_shrinks_repetitive_text() {
+        let text = "<div class=\"flex\">agent</div>\n".repeat(200);
+        let size = brotli_size(text.as_bytes()).unwrap();
+        assert!(size > 0 && size < 100, "{size}");
+    }
+}

@@ -1,0 +1,349 @@
+//! A small static file server that behaves like a plain static host (GitHub Pages), so that what
+//! passes locally passes when published.
+//!
+//! - Only paths under the public URL exist: `/acp/registry/x` serves `x` from the directory, anything
+//!   else is a plain 404, and `/acp/registry` redirects to `/acp/registry/`.
+//! - A directory path serves its `index.html`; a directory named without its trailing slash
+//!   redirects to it.
+//! - A missing file answers 404 with the content of `404.html` (the SPA fallback that `dist` writes),
+//!   so deep links like `/agents/gemini` load the app.
+//! - Content types are the ones browsers insist on: `application/wasm` for streaming compilation,
+//!   `text/javascript` for modules.
+//!
+//! [`spawn`] runs it on background threads and returns at once with the bound address, so the
+//! tests can serve a build on an ephemeral port (port 0) and stop it by dropping the handle.
+
+use std::fs::File;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use anyhow::{Context, Result, anyhow, ensure};
+use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
+
+/// How many requests are answered at once (a browser opens a few connections in parallel).
+const WORKERS: usize = 4;
+
+/// A running server; dropping it stops the server.
+pub struct ServerHandle {
+    /// The address the server is bound to (with the real port when asked for port 0).
+    pub addr: SocketAddr,
+    server: Arc<Server>,
+    public_url: String,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl ServerHandle {
+    /// The site's URL, e.g. `http://127.0.0.1:8080/acp/registry/`.
+    pub fn url(&self) -> String {
+        format!("http://{}{}", self.addr, self.public_url)
+    }
+
+    /// Blocks until the server stops (for `cargo xtask serve`, that is Ctrl-C).
+    pub fn wait(mut self) {
+        for worker in std::mem::take(&mut self.workers) {
+            let _ = worker.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for ServerHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServerHandle")
+            .field("addr", &self.addr)
+            .field("public_url", &self.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for ServerHandle {
+    fn drop(&mut self) {
+        // Each call wakes one worker blocked in `recv`, which then exits its loop.
+        for _ in 0..self.workers.len() {
+            self.server.unblock();
+        }
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// Serves `dir` under `public_url` (starting and ending with `/`) on `127.0.0.1:port`; port 0
+/// picks a free port, see [`ServerHandle::addr`].
+pub fn spawn(dir: &Path, public_url: &str, port: u16) -> Result<ServerHandle> {
+    ensure!(
+        public_url.starts_with('/') && public_url.ends_with('/'),
+        "public URL `{public_url}` must start and end with `/`"
+    );
+    ensure!(
+        dir.is_dir(),
+        "{} is not a directory: build the site first",
+        dir.display()
+    );
+    let server = Server::http(("127.0.0.1", port))
+        .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
+    let addr = server
+        .server_addr()
+        .to_ip()
+        .context("the server is not listening on an IP address")?;
+    let server = Arc::new(server);
+    let site = Arc::new(Site {
+        dir: dir.to_path_buf(),
+        public_url: public_url.to_owned(),
+    });
+    let workers = (0..WORKERS)
+        .map(|_| {
+            let server = Arc::clone(&server);
+            let site = Arc::clone(&site);
+            std::thread::spawn(move || {
+                while let Ok(request) = server.recv() {
+                    // A client that hung up mid-response is not the server's problem.
+                    let _ = site.respond(request);
+                }
+            })
+        })
+        .collect();
+    Ok(ServerHandle {
+        server,
+        addr,
+        public_url: public_url.to_owned(),
+        workers,
+    })
+}
+
+/// A built site and the path it is published under.
+#[derive(Debug)]
+struct Site {
+    dir: PathBuf,
+    public_url: String,
+}
+
+/// What a request path maps to.
+#[derive(Debug, PartialEq, Eq)]
+enum Resolved {
+    /// A file in the site.
+    File(PathBuf),
+    /// A permanent redirect to this location (a directory named without its trailing slash).
+    Redirect(String),
+    /// Under the public URL but not in the site: answered with `404.html`.
+    Missing,
+    /// Outside the public URL altogether: a plain 404.
+    Outside,
+}
+
+impl Site {
+    fn respond(&self, request: Request) -> std::io::Result<()> {
+        if !matches!(request.method(), Method::Get | Method::Head) {
+            let response = Response::from_string("405 Method Not Allowed\n")
+                .with_status_code(405)
+                .with_header(header("Allow", "GET, HEAD"));
+            return request.respond(response);
+        }
+        match self.resolve(request.url()) {
+            Resolved::File(path) => match File::open(&path) {
+                Ok(file) => request.respond(
+                    Response::from_file(file)
+                        // Always a Content-Length, never chunked, like a static host.
+                        .with_chunked_threshold(usize::MAX)
+                        .with_header(header("Content-Type", content_type(&path)))
+                        .with_header(header("Cache-Control", "no-cache")),
+                ),
+                Err(_) => request.respond(self.missing()),
+            },
+            Resolved::Redirect(location) => request.respond(
+                Response::from_string(format!("301 Moved Permanently: {location}\n"))
+                    .with_status_code(301)
+                    .with_header(header("Location", &location)),
+            ),
+            Resolved::Missing => request.respond(self.missing()),
+            Resolved::Outside => request.respond(
+                Response::from_string(format!(
+                    "404 Not Found: this server only serves {}\n",
+                    self.public_url
+                ))
+                .with_status_code(404),
+            ),
+        }
+    }
+
+    /// The 404 answer: the content of `404.html`, or a line of text when there is none.
+    fn missing(&self) -> Response<std::io::Cursor<Vec<u8>>> {
+        let not_found = StatusCode(404);
+        match std::fs::read(self.dir.join("404.html")) {
+            Ok(html) => Response::from_data(html)
+                .with_status_code(not_found)
+                .with_header(header("Content-Type", "text/html; charset=utf-8")),
+            Err(_) => Response::from_string("404 Not Found\n").with_status_code(not_found),
+        }
+    }
+
+    /// Maps a request target (path and query) to what to answer.
+    fn resolve(&self, target: &str) -> Resolved {
+        let (path, query) = match target.find(['?', '#']) {
+            Some(at) => target.split_at(at),
+            None => (target, ""),
+        };
+        let Some(rest) = path.strip_prefix(self.public_url.as_str()) else {
+            return if format!("{path}/") == self.public_url {
+                Resolved::Redirect(format!("{}{query}", self.public_url))
+            } else {
+                Resolved::Outside
+            };
+        };
+        let Ok(decoded) = percent_encoding::percent_decode_str(rest).decode_utf8() else {
+            return Resolved::Missing;
+        };
+        let mut file = self.dir.clone();
+        for segment in decoded.split('/').filter(|segment| !segment.is_empty()) {
+            if segment == "." || segment == ".." || segment.contains(['\\', '\0']) {
+                return Resolved::Missing;
+            }
+            file.push(segment);
+        }
+        if decoded.is_empty() || decoded.ends_with('/') {
+            let index = file.join("index.html");
+            return if index.is_file() {
+                Resolved::File(index)
+            } else {
+                Resolved::Missing
+            };
+        }
+        if file.is_file() {
+            Resolved::File(file)
+        } else if file.join("index.html").is_file() {
+            Resolved::Redirect(format!("{path}/{query}"))
+        } else {
+            Resolved::Missing
+        }
+    }
+}
+
+/// The `Content-Type` for a file, by extension.
+fn content_type(path: &Path) -> &'static str {
+    let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
+    match extension.to_ascii_lowercase().as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript",
+        "wasm" => "application/wasm",
+        "css" => "text/css",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "xml" => "application/xml",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes())
+        .expect("header names and values here are ASCII without line breaks")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+
+    /// A throwaway site: `index.html`, `404.html`, `app.wasm`, `agents/x/index.html`.
+    fn fixture(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("agents/x")).unwrap();
+        std::fs::write(dir.join("index.html"), "<title>home</title>").unwrap();
+        std::fs::write(dir.join("404.html"), "<title>fallback</title>").unwrap();
+        std::fs::write(dir.join("app.wasm"), b"\0asm").unwrap();
+        std::fs::write(dir.join("agents/x/index.html"), "agent x").unwrap();
+        dir
+    }
+
+    #[test]
+    fn resolves_paths_like_a_static_host() {
+        let dir = fixture("resolve");
+        let site = Site {
+            dir: dir.clone(),
+            public_url: "/acp/registry/".into(),
+        };
+        let file = |path: &str| Resolved::File(dir.join(path));
+        let redirect = |to: &str| Resolved::Redirect(to.into());
+        let cases = [
+            ("/acp/registry/", file("index.html")),
+            ("/acp/registry/?q=gemini", file("index.html")),
+            ("/acp/registry/app.wasm", file("app.wasm")),
+            ("/acp/registry/agents/x/", file("agents/x/index.html")),
+            (
+                "/acp/registry/agents/x",
+                redirect("/acp/registry/agents/x/"),
+            ),
+            (
+                "/acp/registry/agents/x?a=1",
+                redirect("/acp/registry/agents/x/?a=1"),
+            ),
+            ("/acp/registry", redirect("/acp/registry/")),
+            ("/acp/registry/agents/nope", Resolved::Missing),
+            ("/acp/registry/agents/", Resolved::Missing),
+            ("/acp/registry/%2e%2e/secret", Resolved::Missing),
+            ("/acp/registry/../secret", Resolved::Missing),
+            ("/app.wasm", Resolved::Outside),
+            ("/", Resolved::Outside),
+        ];
+        for (target, expected) in cases {
+            assert_eq!(site.resolve(target), expected, "{target}");
+        }
+    }
+
+    #[test]
+    fn content_types_are_the_ones_browsers_need() {
+        let cases = [
+            ("a.wasm", "application/wasm"),
+            ("a.js", "text/javascript"),
+            ("a.svg", "image/svg+xml"),
+            ("registry.json", "application/json"),
+            ("a.css", "text/css"),
+            ("index.html", "text/html; charset=utf-8"),
+            ("LICENSE", "application/octet-stream"),
+        ];
+        for (file, expected) in cases {
+            assert_eq!(content_type(Path::new(file)), expected, "{file}");
+        }
+    }
+
+    fn get(addr: SocketAddr, path: &str) -> String {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response
+    }
+
+    #[test]
+    fn serves_files_and_the_fallback_over_http() {
+        let dir = fixture("http");
+        let server = spawn(&dir, "/", 0).unwrap();
+        assert!(server.url().starts_with("http://127.0.0.1:"));
+
+        let home = get(server.addr, "/");
+        assert!(
+            home.starts_with("HTTP/1.0 200") || home.starts_with("HTTP/1.1 200"),
+            "{home}"
+        );
+        assert!(home.contains("text/html; charset=utf-8") && home.ends_with("<title>home</title>"));
+
+        let wasm = get(server.addr, "/app.wasm");
+        assert!(wasm.contains("application/wasm"), "{wasm}");
+
+        let deep = get(server.addr, "/agents/gemini");
+        assert!(
+            deep.contains(" 404 ") && deep.ends_with("<title>fallback</title>"),
+            "{deep}"
+        );
+        drop(server);
+    }
+}

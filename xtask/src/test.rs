@@ -1,0 +1,112 @@
+//! `cargo xtask test`: every check the project has, in order of speed, stopping at the first
+//! failure.
+//!
+//! 1. `cargo fmt --all --check`
+//! 2. `cargo clippy --workspace --all-targets -- -D warnings`
+//! 3. `cargo test --workspace` (native: the core crate, xtask)
+//! 4. `cargo test -p acp-catalog --target wasm32-unknown-unknown`: component tests in headless
+//!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
+//!    `.cargo/config.toml`)
+//! 5. end to end: the release site built twice, for `/` and for `/acp/registry/` (as on GitHub
+//!    Pages), each served by [`serve`] on an ephemeral port, then `node --test tests/e2e/` with
+//!    `SITE_URL`, `SITE_URL_SUB` and `CHROMIUM` set. Node's output passes through, so its summary
+//!    is the last thing printed.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use crate::dist::{self, DistOptions};
+use crate::serve;
+use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
+
+/// The public URL of the second end-to-end build, as the site is published on GitHub Pages.
+const SUB_PUBLIC_URL: &str = "/acp/registry/";
+
+/// Options of `cargo xtask test`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Run only the end-to-end suite.
+    #[arg(long, conflicts_with = "skip_e2e")]
+    e2e_only: bool,
+    /// Run everything but the end-to-end suite.
+    #[arg(long)]
+    skip_e2e: bool,
+    /// Arguments for `node --test` in place of `tests/e2e/`, e.g.
+    /// `-- --test-name-pattern=search tests/e2e/`.
+    #[arg(last = true)]
+    node_args: Vec<String>,
+}
+
+/// Runs the checks that `args` selects.
+pub fn run(root: &Path, args: &TestArgs) -> Result<()> {
+    let tools = setup::ensure(root, Browser::Needed)?;
+    if !args.e2e_only {
+        step(&tools, "cargo", &["fmt", "--all", "--check"], &[])
+            .context("formatting differs: run `cargo fmt --all`")?;
+        let clippy = [
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ];
+        step(&tools, "cargo", &clippy, &[])?;
+        step(&tools, "cargo", &["test", "--workspace"], &[])?;
+        let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
+        step(
+            &tools,
+            "cargo",
+            &component,
+            &[("CHROMEDRIVER", CHROMEDRIVER)],
+        )?;
+    }
+    if !args.skip_e2e {
+        end_to_end(&tools, &args.node_args)?;
+    }
+    Ok(())
+}
+
+/// Runs one check with a heading, its output passing through.
+fn step(tools: &Tools, program: &str, args: &[&str], env: &[(&str, &str)]) -> Result<()> {
+    let mut command = tools.command(program);
+    command.args(args).envs(env.iter().copied());
+    println!("\n==> {}", setup::show(&command));
+    setup::run(&mut command)
+}
+
+fn end_to_end(tools: &Tools, node_args: &[String]) -> Result<()> {
+    let e2e = tools.root().join("target").join("e2e");
+    let root_site = DistOptions::new("/".into(), "registry.json".into(), e2e.join("root"))?;
+    let sub_site = DistOptions::new(
+        SUB_PUBLIC_URL.into(),
+        "registry.json".into(),
+        e2e.join("sub"),
+    )?;
+    for site in [&root_site, &sub_site] {
+        println!("\n==> release build for {}", site.public_url);
+        print!("{}", dist::build(tools, site)?);
+    }
+    let root_server = serve::spawn(&root_site.out_dir, &root_site.public_url, 0)?;
+    let sub_server = serve::spawn(&sub_site.out_dir, &sub_site.public_url, 0)?;
+
+    let mut node = tools.command("node");
+    node.arg("--test");
+    if node_args.is_empty() {
+        node.arg("tests/e2e/");
+    } else {
+        node.args(node_args);
+    }
+    node.env("SITE_URL", root_server.url())
+        .env("SITE_URL_SUB", sub_server.url())
+        .env("CHROMIUM", CHROMIUM);
+    println!(
+        "\n==> {}  (SITE_URL={} SITE_URL_SUB={})",
+        setup::show(&node),
+        root_server.url(),
+        sub_server.url()
+    );
+    setup::run(&mut node).context("end-to-end tests failed")
+}
