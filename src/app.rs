@@ -10,6 +10,7 @@ use crate::config;
 use crate::registry::provide_registry;
 use crate::routes::agent::LastSearch;
 use crate::routes::{agent::AgentPage, catalogue::CataloguePage, not_found::NotFoundPage};
+use crate::visitor::provide_visitor;
 
 /// The whole site.
 #[component]
@@ -17,6 +18,7 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     provide_registry();
     provide_context(LastSearch(RwSignal::new(String::new())));
+    provide_visitor();
     view! {
         <Router base=config::router_base()>
             <a

@@ -12,5 +12,6 @@ pub mod config;
 pub mod query_state;
 pub mod registry;
 pub mod routes;
+pub mod visitor;
 
 pub use app::App;

@@ -18,7 +18,7 @@ pub fn Highlighted(
         .into_iter()
         .map(|(segment, marked)| {
             if marked {
-                Either::Left(view! { <mark class="rounded-sm bg-amber-200 text-inherit dark:bg-amber-500/40">{segment}</mark> })
+                Either::Left(view! { <mark class="rounded-sm bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white">{segment}</mark> })
             } else {
                 Either::Right(segment)
             }

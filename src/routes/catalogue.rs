@@ -14,9 +14,8 @@ use leptos_meta::Title;
 use leptos_use_intersection_observer::{
     UseIntersectionObserverOptions, use_intersection_observer_with_options,
 };
-use registry_core::{
-    Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Os, Sort,
-};
+use registry_core::query::keys;
+use registry_core::{Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Sort};
 
 use crate::components::card::AgentCard;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
@@ -134,7 +133,7 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
         let set_query = set_query.clone();
         Callback::new(move |(group, key): (&'static str, String)| {
             let mut next = query.get_untracked();
-            toggle(&mut next.filters, group, &key);
+            next.toggle_filter(group, &key);
             set_query(&next, History::Push);
         })
     };
@@ -210,11 +209,11 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                     "Filters"
                 </button>
                 <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
-                    <FacetFieldset name="kind" legend="Kind" groups on_toggle />
-                    <FacetFieldset name="dist" legend="Distribution" groups on_toggle />
-                    <FacetFieldset name="os" legend="Operating system" groups on_toggle />
-                    <FacetFieldset name="arch" legend="Architecture" groups on_toggle />
-                    <FacetFieldset name="license" legend="License" groups on_toggle />
+                    <FacetFieldset name=keys::KIND legend="Kind" groups on_toggle />
+                    <FacetFieldset name=keys::DIST legend="Distribution" groups on_toggle />
+                    <FacetFieldset name=keys::OS legend="Operating system" groups on_toggle />
+                    <FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle />
+                    <FacetFieldset name=keys::LICENSE legend="License" groups on_toggle />
                 </div>
             </aside>
             <section aria-label="Results" class="min-w-0">
@@ -329,7 +328,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
     };
     vec![
         group(
-            "kind",
+            keys::KIND,
             "Kind",
             counts
                 .kinds
@@ -338,7 +337,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .collect(),
         ),
         group(
-            "dist",
+            keys::DIST,
             "Distribution",
             counts
                 .methods
@@ -354,7 +353,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .collect(),
         ),
         group(
-            "os",
+            keys::OS,
             "Operating system",
             counts
                 .os
@@ -363,7 +362,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .collect(),
         ),
         group(
-            "arch",
+            keys::ARCH,
             "Architecture",
             counts
                 .arch
@@ -372,7 +371,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .collect(),
         ),
         group(
-            "license",
+            keys::LICENSE,
             "License",
             counts
                 .licenses
@@ -381,31 +380,6 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .collect(),
         ),
     ]
-}
-
-/// Toggles one option of one group.
-pub fn toggle(filters: &mut Filters, group: &str, key: &str) {
-    fn flip<T: Ord>(set: &mut std::collections::BTreeSet<T>, value: T) {
-        if !set.remove(&value) {
-            set.insert(value);
-        }
-    }
-    match group {
-        "kind" => Kind::parse(key)
-            .into_iter()
-            .for_each(|k| flip(&mut filters.kinds, k)),
-        "dist" => Method::parse(key)
-            .into_iter()
-            .for_each(|m| flip(&mut filters.methods, m)),
-        "os" => Os::parse(key)
-            .into_iter()
-            .for_each(|o| flip(&mut filters.os, o)),
-        "arch" => Arch::parse(key)
-            .into_iter()
-            .for_each(|a| flip(&mut filters.arch, a)),
-        "license" => flip(&mut filters.licenses, key.to_owned()),
-        _ => {}
-    }
 }
 
 fn kind_label(kind: Kind) -> &'static str {
@@ -427,36 +401,5 @@ fn arch_label(arch: Arch) -> &'static str {
     match arch {
         Arch::Aarch64 => "ARM64",
         Arch::X86_64 => "x86-64",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn toggling_twice_restores_the_filters() {
-        let mut filters = Filters::default();
-        for (group, key) in [
-            ("kind", "agent"),
-            ("dist", "npx"),
-            ("os", "darwin"),
-            ("arch", "x86_64"),
-            ("license", "MIT"),
-        ] {
-            toggle(&mut filters, group, key);
-        }
-        assert_eq!(
-            filters.kinds.len()
-                + filters.methods.len()
-                + filters.os.len()
-                + filters.arch.len()
-                + filters.licenses.len(),
-            5
-        );
-        toggle(&mut filters, "dist", "npx");
-        assert!(filters.methods.is_empty());
-        toggle(&mut filters, "os", "plan9");
-        assert!(filters.os.contains(&Os::Darwin) && filters.os.len() == 1);
     }
 }
