@@ -17,9 +17,14 @@
 //! counting facet values disjunctively ([`crate::facets`]), then orders the results: by score
 //! (ties by name) for [`Sort::Relevance`], which with no search text means by name, or by
 //! case-insensitive name then id for [`Sort::Name`].
+//!
+//! The protocol matrix is loaded separately and may arrive after the registry:
+//! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
+//! index.
 
 use crate::facets::{FacetCounts, FacetIndex};
-use crate::model::Registry;
+use crate::model::{Entry, Kind, Registry};
+use crate::protocol::{Facts, ProtocolMatrix};
 use crate::query::{CatalogQuery, Sort};
 use crate::search::{Matches, SearchIndex};
 
@@ -32,6 +37,8 @@ pub struct Catalog {
     pub index: SearchIndex,
     /// Its entries' facet values.
     pub facets: FacetIndex,
+    /// The protocol matrix the facets were computed with, once loaded.
+    pub matrix: Option<ProtocolMatrix>,
 }
 
 /// What the catalogue page shows for one query.
@@ -46,14 +53,36 @@ pub struct CatalogView {
 }
 
 impl Catalog {
-    /// Indexes a registry.
+    /// Indexes a registry, without a protocol matrix.
     pub fn new(registry: Registry) -> Catalog {
+        Catalog::with_matrix(registry, None)
+    }
+
+    /// Indexes a registry, with its protocol matrix when there is one.
+    pub fn with_matrix(registry: Registry, matrix: Option<ProtocolMatrix>) -> Catalog {
         let index = SearchIndex::new(&registry.entries);
-        let facets = FacetIndex::new(&registry.entries);
+        let facets = FacetIndex::with_matrix(&registry.entries, matrix.as_ref());
         Catalog {
             registry,
             index,
             facets,
+            matrix,
+        }
+    }
+
+    /// Attaches (or replaces) the protocol matrix, recomputing the facet values but not the
+    /// search index.
+    pub fn set_matrix(&mut self, matrix: ProtocolMatrix) {
+        self.facets = FacetIndex::with_matrix(&self.registry.entries, Some(&matrix));
+        self.matrix = Some(matrix);
+    }
+
+    /// What the protocol matrix says about an entry: [`Facts::NotProbed`] for an extension or
+    /// when no matrix is loaded.
+    pub fn facts(&self, entry: &Entry) -> Facts {
+        match &self.matrix {
+            Some(matrix) if entry.kind == Kind::Agent => matrix.facts(&entry.id),
+            _ => Facts::NotProbed,
         }
     }
 

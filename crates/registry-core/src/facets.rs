@@ -1,7 +1,8 @@
 //! Filters and their live, disjunctive counts.
 //!
-//! Five facet groups narrow the catalogue: kind, distribution method, operating system,
-//! architecture and licence. Within a group the selected values are OR-ed, across groups AND-ed:
+//! Seven facet groups narrow the catalogue: kind, distribution method, operating system,
+//! architecture, licence, and, from the [protocol matrix](crate::protocol), auth method and
+//! capability. Groups are AND-ed. Within the first six the selected values are OR-ed:
 //! `dist=npx&dist=uvx&os=windows` keeps entries run with npx *or* uvx that *also* run on Windows.
 //! An entry runs on an OS (an architecture) when it has an npx or uvx package, which runs
 //! everywhere, or a binary for that OS (architecture); see [`Distribution::runs_on_os`].
@@ -11,14 +12,38 @@
 //! So selecting `npx` leaves the `binary` count at what ticking `binary` too would add, instead of
 //! zeroing it; and a group's counts never depend on its own selection.
 //!
+//! # Protocol facets
+//!
+//! An agent is *probed* when the matrix lists it with a successful `initialize`; every other
+//! entry (not in the matrix, probe failed, an extension, or no matrix loaded) is *not probed*:
+//! its auth methods and capabilities are unknown, which is not the same as unsupported. Each
+//! protocol group has a `not-probed` option ([`AuthFilter::NotProbed`],
+//! [`CapabilityFilter::NotProbed`]) that keeps those entries *in addition to* what the group's
+//! other options keep.
+//!
+//! - **Auth** is OR-ed like the first five groups: `auth=terminal&auth=env_var` keeps agents
+//!   offering a terminal login *or* an API key. Its counts are disjunctive as above.
+//! - **Capabilities** are AND-ed, like lib.rs's feature filters: someone ticking "Load session"
+//!   and "Set model" wants agents that can do *both*. So the group keeps the probed agents
+//!   supporting every selected capability, plus the not-probed ones when `not-probed` is
+//!   selected. The count beside a capability option is the number of results there would be if
+//!   it were ticked (the other groups' filters applied), which is the current number of results
+//!   for an option already ticked; likewise for `not-probed`.
+//!
+//! Without a matrix every entry is not probed: the auth and capability counts are empty (the UI
+//! hides those groups), and filters from a URL still apply consistently — a method or a
+//! capability matches nothing, `not-probed` matches everything.
+//!
 //! [`FacetIndex`] precomputes each entry's values as bitmasks (and its licence as an index into a
-//! sorted licence table), so results and all counts come from one pass over the search hits.
+//! sorted licence table, its auth methods as indices into an auth table), so results and all
+//! counts come from one pass over the search hits.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use crate::license;
 use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
+use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
 
 /// The selected filter values; within a group values are OR-ed, groups are AND-ed, and an empty
 /// group does not filter.
@@ -34,6 +59,28 @@ pub struct Filters {
     pub arch: BTreeSet<Arch>,
     /// Licence facet values (see [`license::facet_value`]).
     pub licenses: BTreeSet<String>,
+    /// Auth methods the probe found, OR-ed.
+    pub auth: BTreeSet<AuthFilter>,
+    /// Capabilities the probe found, AND-ed (see the module docs).
+    pub capabilities: BTreeSet<CapabilityFilter>,
+}
+
+/// An option of the auth facet.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AuthFilter {
+    /// Probed agents advertising this method.
+    Method(AuthMethod),
+    /// Entries whose auth methods are unknown (see the module docs).
+    NotProbed,
+}
+
+/// An option of the capability facet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CapabilityFilter {
+    /// Probed agents reporting this capability.
+    Supports(Capability),
+    /// Entries whose capabilities are unknown (see the module docs).
+    NotProbed,
 }
 
 /// Live counts per facet value, for the entries matching the search.
@@ -53,6 +100,12 @@ pub struct FacetCounts {
     pub arch: Vec<(Arch, usize)>,
     /// Per licence facet value.
     pub licenses: Vec<(String, usize)>,
+    /// Per auth option: the known methods, the other methods of the probed entries by name, any
+    /// other selected method (at zero), then `not-probed`. Empty without a matrix.
+    pub auth: Vec<(AuthFilter, usize)>,
+    /// Per capability option, in [`Capability::ALL`] order, then `not-probed`; each the number of
+    /// results if the option were ticked. Empty without a matrix.
+    pub capabilities: Vec<(CapabilityFilter, usize)>,
 }
 
 /// The facet values of one entry.
@@ -63,6 +116,12 @@ pub struct EntryFacets {
     os: u8,
     arch: u8,
     license: Arc<str>,
+    /// Whether the probe of this agent succeeded.
+    probed: bool,
+    /// The capabilities reported as supported, over [`Capability::ALL`]; 0 unless probed.
+    capabilities: u8,
+    /// The auth methods advertised; empty unless probed.
+    auth: Vec<AuthMethod>,
 }
 
 /// Every entry's facet values, ready for filtering and counting.
@@ -73,6 +132,12 @@ pub struct FacetIndex {
     license_ids: Vec<u32>,
     /// Distinct licence facet values, sorted.
     licenses: Vec<Arc<str>>,
+    /// Whether a protocol matrix was given; without one the protocol groups have no counts.
+    has_matrix: bool,
+    /// The known auth methods, then the others of the probed entries, sorted.
+    auth_methods: Vec<AuthMethod>,
+    /// Per entry, the indices in `auth_methods` of its auth methods.
+    auth_ids: Vec<Vec<u32>>,
 }
 
 impl Filters {
@@ -88,6 +153,8 @@ impl Filters {
             + self.os.len()
             + self.arch.len()
             + self.licenses.len()
+            + self.auth.len()
+            + self.capabilities.len()
     }
 
     /// Deselects everything.
@@ -122,6 +189,16 @@ impl Filters {
         }
     }
 
+    /// Selects an auth option, or deselects it when selected.
+    pub fn toggle_auth(&mut self, auth: AuthFilter) {
+        toggle(&mut self.auth, auth);
+    }
+
+    /// Selects a capability option, or deselects it when selected.
+    pub fn toggle_capability(&mut self, capability: CapabilityFilter) {
+        toggle(&mut self.capabilities, capability);
+    }
+
     /// Whether an entry with these facet values passes every group.
     pub fn matches(&self, facets: &EntryFacets) -> bool {
         (self.kinds.is_empty() || self.kinds.iter().any(|&k| facets.has_kind(k)))
@@ -129,17 +206,111 @@ impl Filters {
             && (self.os.is_empty() || self.os.iter().any(|&o| facets.runs_on_os(o)))
             && (self.arch.is_empty() || self.arch.iter().any(|&a| facets.runs_on_arch(a)))
             && (self.licenses.is_empty() || self.licenses.contains(facets.license()))
+            && (self.auth.is_empty() || self.auth.iter().any(|a| facets.has_auth_option(a)))
+            && self.capabilities_match(facets)
+    }
+
+    /// The capability group: every selected capability supported, or not probed when
+    /// `not-probed` is selected; passes when nothing is selected.
+    fn capabilities_match(&self, facets: &EntryFacets) -> bool {
+        let mut capabilities = self.capabilities.iter().filter_map(|c| match c {
+            CapabilityFilter::Supports(c) => Some(*c),
+            CapabilityFilter::NotProbed => None,
+        });
+        let not_probed = self.capabilities.contains(&CapabilityFilter::NotProbed);
+        let has_capabilities = self.capabilities.len() > usize::from(not_probed);
+        self.capabilities.is_empty()
+            || (not_probed && !facets.is_probed())
+            || (has_capabilities && capabilities.all(|c| facets.supports(c)))
+    }
+}
+
+impl AuthFilter {
+    /// The query-string word: the method's name ([`AuthMethod::as_str`]) or `not-probed`.
+    pub fn as_str(&self) -> &str {
+        match self {
+            AuthFilter::Method(method) => method.as_str(),
+            AuthFilter::NotProbed => NOT_PROBED,
+        }
+    }
+
+    /// What people read: the method's label or `Not probed`.
+    pub fn label(&self) -> &str {
+        match self {
+            AuthFilter::Method(method) => method.label(),
+            AuthFilter::NotProbed => "Not probed",
+        }
+    }
+
+    /// Reads a query-string word, trimmed: `not-probed` (any case) or an auth method name (see
+    /// [`AuthMethod::parse`]); `None` when blank.
+    pub fn parse(word: &str) -> Option<AuthFilter> {
+        if word.trim().eq_ignore_ascii_case(NOT_PROBED) {
+            Some(AuthFilter::NotProbed)
+        } else {
+            AuthMethod::parse(word).map(AuthFilter::Method)
+        }
+    }
+}
+
+impl CapabilityFilter {
+    /// Every option, in display order.
+    pub const ALL: [CapabilityFilter; 7] = [
+        CapabilityFilter::Supports(Capability::LoadSession),
+        CapabilityFilter::Supports(Capability::SessionList),
+        CapabilityFilter::Supports(Capability::SessionFork),
+        CapabilityFilter::Supports(Capability::SessionResume),
+        CapabilityFilter::Supports(Capability::SessionStop),
+        CapabilityFilter::Supports(Capability::SetModel),
+        CapabilityFilter::NotProbed,
+    ];
+
+    /// The query-string word: [`Capability::as_str`] or `not-probed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CapabilityFilter::Supports(capability) => capability.as_str(),
+            CapabilityFilter::NotProbed => NOT_PROBED,
+        }
+    }
+
+    /// What people read: [`Capability::label`] or `Not probed`.
+    pub fn label(self) -> &'static str {
+        match self {
+            CapabilityFilter::Supports(capability) => capability.label(),
+            CapabilityFilter::NotProbed => "Not probed",
+        }
+    }
+
+    /// The inverse of [`CapabilityFilter::as_str`].
+    pub fn parse(word: &str) -> Option<CapabilityFilter> {
+        CapabilityFilter::ALL
+            .into_iter()
+            .find(|c| c.as_str() == word)
     }
 }
 
 impl EntryFacets {
-    /// The facet values of `entry`.
+    /// The facet values of `entry`, with no protocol matrix (so not probed).
     pub fn of(entry: &Entry) -> EntryFacets {
-        EntryFacets::with_license(entry, license::facet_value(entry.license.as_deref()).into())
+        EntryFacets::with_matrix(entry, None)
     }
 
-    fn with_license(entry: &Entry, license: Arc<str>) -> EntryFacets {
+    /// The facet values of `entry`, its protocol facets read from `matrix` (only agents are
+    /// probed: an extension is never, even when the matrix lists its id).
+    pub fn with_matrix(entry: &Entry, matrix: Option<&ProtocolMatrix>) -> EntryFacets {
+        let license = license::facet_value(entry.license.as_deref()).into();
+        EntryFacets::with_license(entry, license, matrix)
+    }
+
+    fn with_license(
+        entry: &Entry,
+        license: Arc<str>,
+        matrix: Option<&ProtocolMatrix>,
+    ) -> EntryFacets {
         let d: &Distribution = &entry.distribution;
+        let probe = matrix
+            .filter(|_| entry.kind == Kind::Agent)
+            .and_then(|m| m.succeeded(&entry.id));
         EntryFacets {
             kinds: bit(&Kind::ALL, entry.kind),
             methods: d
@@ -149,6 +320,11 @@ impl EntryFacets {
             os: mask_of(&Os::ALL, |o| d.runs_on_os(o)),
             arch: mask_of(&Arch::ALL, |a| d.runs_on_arch(a)),
             license,
+            probed: probe.is_some(),
+            capabilities: probe.map_or(0, |p| {
+                mask_of(&Capability::ALL, |c| p.capabilities.get(&c) == Some(&true))
+            }),
+            auth: probe.map(|p| p.auth_methods.clone()).unwrap_or_default(),
         }
     }
 
@@ -176,11 +352,39 @@ impl EntryFacets {
     pub fn license(&self) -> &str {
         &self.license
     }
+
+    /// Whether the entry is an agent whose probe succeeded.
+    pub fn is_probed(&self) -> bool {
+        self.probed
+    }
+
+    /// Whether the probe found this capability supported (`false` when not probed: unknown).
+    pub fn supports(&self, capability: Capability) -> bool {
+        self.capabilities & bit(&Capability::ALL, capability) != 0
+    }
+
+    /// The auth methods the probe found (empty when not probed: unknown).
+    pub fn auth_methods(&self) -> &[AuthMethod] {
+        &self.auth
+    }
+
+    /// Whether the entry has this auth option: the method was found, or it is not probed.
+    pub fn has_auth_option(&self, option: &AuthFilter) -> bool {
+        match option {
+            AuthFilter::Method(method) => self.auth.contains(method),
+            AuthFilter::NotProbed => !self.probed,
+        }
+    }
 }
 
 impl FacetIndex {
-    /// Computes the facet values of every entry.
+    /// Computes the facet values of every entry, with no protocol matrix.
     pub fn new(entries: &[Entry]) -> FacetIndex {
+        FacetIndex::with_matrix(entries, None)
+    }
+
+    /// Computes the facet values of every entry, the protocol ones from `matrix`.
+    pub fn with_matrix(entries: &[Entry], matrix: Option<&ProtocolMatrix>) -> FacetIndex {
         let values: Vec<String> = entries
             .iter()
             .map(|e| license::facet_value(e.license.as_deref()))
@@ -200,15 +404,40 @@ impl FacetIndex {
                 id as u32
             })
             .collect();
-        let entries = entries
+        let entries: Vec<EntryFacets> = entries
             .iter()
             .zip(&license_ids)
-            .map(|(entry, &id)| EntryFacets::with_license(entry, licenses[id as usize].clone()))
+            .map(|(entry, &id)| {
+                EntryFacets::with_license(entry, licenses[id as usize].clone(), matrix)
+            })
+            .collect();
+        let auth_methods: Vec<AuthMethod> = AuthMethod::KNOWN
+            .into_iter()
+            .chain(entries.iter().flat_map(|e| e.auth.iter().cloned()))
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let auth_ids = entries
+            .iter()
+            .map(|e| {
+                e.auth
+                    .iter()
+                    .map(|method| {
+                        let id = auth_methods
+                            .binary_search(method)
+                            .expect("every auth method is in the table");
+                        id as u32
+                    })
+                    .collect()
+            })
             .collect();
         FacetIndex {
             entries,
             license_ids,
             licenses,
+            has_matrix: matrix.is_some(),
+            auth_methods,
+            auth_ids,
         }
     }
 
@@ -222,6 +451,17 @@ impl FacetIndex {
         self.licenses.iter().map(|l| &**l)
     }
 
+    /// Whether the index was built with a protocol matrix.
+    pub fn has_matrix(&self) -> bool {
+        self.has_matrix
+    }
+
+    /// The auth methods of the auth facet: the known ones, then the others the probed entries
+    /// advertise, by name.
+    pub fn auth_methods(&self) -> &[AuthMethod] {
+        &self.auth_methods
+    }
+
     /// Keeps the `candidates` (entry indices, typically search hits) that pass `filters`, in
     /// their order, and counts the facet values of the candidates disjunctively.
     pub fn filter(
@@ -229,31 +469,45 @@ impl FacetIndex {
         candidates: impl IntoIterator<Item = usize>,
         filters: &Filters,
     ) -> (Vec<usize>, FacetCounts) {
-        let selection = Selection::new(filters, &self.licenses);
-        let mut tally = Tally::new(self.licenses.len());
+        let selection = Selection::new(filters, &self.licenses, &self.auth_methods);
+        let mut tally = Tally::new(self.licenses.len(), self.auth_methods.len());
         let mut results = Vec::new();
         for entry in candidates {
-            let (facets, license) = (&self.entries[entry], self.license_ids[entry]);
-            let passes = selection.passes(facets, license);
+            let values = Values {
+                facets: &self.entries[entry],
+                license: self.license_ids[entry],
+                auth: &self.auth_ids[entry],
+            };
+            let passes = selection.passes(&values);
+            // A group's counts need every *other* group to pass.
             match passes.iter().filter(|&&p| !p).count() {
                 0 => {
                     results.push(entry);
                     for group in Group::ALL {
-                        tally.add(group, facets, license);
+                        tally.add(group, &values, &selection);
                     }
                 }
                 1 => {
                     let failed = passes.iter().position(|&p| !p).expect("one group failed");
-                    tally.add(Group::ALL[failed], facets, license);
+                    tally.add(Group::ALL[failed], &values, &selection);
                 }
                 _ => {}
             }
         }
-        (results, tally.counts(&self.licenses, filters))
+        // Without a matrix the protocol groups are not counted.
+        let protocol = self.has_matrix.then_some(&self.auth_methods[..]);
+        (results, tally.counts(filters, &self.licenses, protocol))
     }
 }
 
-/// The five facet groups, in the order of [`Selection::passes`].
+/// One entry's facet values, with its licence and auth methods as table indices.
+struct Values<'a> {
+    facets: &'a EntryFacets,
+    license: u32,
+    auth: &'a [u32],
+}
+
+/// The seven facet groups, in the order of [`Selection::passes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Group {
     Kind,
@@ -261,19 +515,23 @@ enum Group {
     Os,
     Arch,
     License,
+    Auth,
+    Capability,
 }
 
 impl Group {
-    const ALL: [Group; 5] = [
+    const ALL: [Group; 7] = [
         Group::Kind,
         Group::Method,
         Group::Os,
         Group::Arch,
         Group::License,
+        Group::Auth,
+        Group::Capability,
     ];
 }
 
-/// [`Filters`] as masks (0: group not filtered) and a licence-table membership.
+/// [`Filters`] as masks (0: group not filtered) and table memberships.
 struct Selection {
     kinds: u8,
     methods: u8,
@@ -281,10 +539,22 @@ struct Selection {
     arch: u8,
     /// `None` when no licence is selected; else, per licence-table entry, whether selected.
     licenses: Option<Vec<bool>>,
+    /// `None` when no auth option is selected; else, per auth-table entry, whether selected.
+    auth: Option<Vec<bool>>,
+    /// Whether the auth option `not-probed` is selected.
+    auth_not_probed: bool,
+    /// The selected capabilities, over [`Capability::ALL`].
+    capabilities: u8,
+    /// Whether the capability option `not-probed` is selected.
+    capabilities_not_probed: bool,
 }
 
 impl Selection {
-    fn new(filters: &Filters, table: &[Arc<str>]) -> Selection {
+    fn new(filters: &Filters, table: &[Arc<str>], auth_table: &[AuthMethod]) -> Selection {
+        let capabilities = filters.capabilities.iter().fold(0, |mask, c| match c {
+            CapabilityFilter::Supports(c) => mask | bit(&Capability::ALL, *c),
+            CapabilityFilter::NotProbed => mask,
+        });
         Selection {
             kinds: filters.kinds.iter().fold(0, |m, &k| m | bit(&Kind::ALL, k)),
             methods: filters
@@ -299,12 +569,21 @@ impl Selection {
                     .map(|l| filters.licenses.contains(&**l))
                     .collect()
             }),
+            auth: (!filters.auth.is_empty()).then(|| {
+                auth_table
+                    .iter()
+                    .map(|m| filters.auth.contains(&AuthFilter::Method(m.clone())))
+                    .collect()
+            }),
+            auth_not_probed: filters.auth.contains(&AuthFilter::NotProbed),
+            capabilities,
+            capabilities_not_probed: filters.capabilities.contains(&CapabilityFilter::NotProbed),
         }
     }
 
-    /// Whether an entry with these facets and licence-table index passes each group, in
-    /// [`Group::ALL`] order.
-    fn passes(&self, facets: &EntryFacets, license: u32) -> [bool; 5] {
+    /// Whether an entry with these values passes each group, in [`Group::ALL`] order.
+    fn passes(&self, values: &Values<'_>) -> [bool; 7] {
+        let facets = values.facets;
         let group = |selected: u8, has: u8| selected == 0 || selected & has != 0;
         [
             group(self.kinds, facets.kinds),
@@ -313,9 +592,22 @@ impl Selection {
             group(self.arch, facets.arch),
             self.licenses
                 .as_ref()
-                .is_none_or(|selected| selected[license as usize]),
+                .is_none_or(|selected| selected[values.license as usize]),
+            self.auth.as_ref().is_none_or(|selected| {
+                (self.auth_not_probed && !facets.probed)
+                    || values.auth.iter().any(|&id| selected[id as usize])
+            }),
+            capabilities_pass(self.capabilities, self.capabilities_not_probed, facets),
         ]
     }
+}
+
+/// Whether an entry passes the capability group if the `selected` capabilities, and
+/// `not-probed` when `not_probed`, were its selection.
+fn capabilities_pass(selected: u8, not_probed: bool, facets: &EntryFacets) -> bool {
+    (selected == 0 && !not_probed)
+        || (not_probed && !facets.probed)
+        || (selected != 0 && selected & !facets.capabilities == 0)
 }
 
 /// Running counts, per value of each group.
@@ -325,35 +617,71 @@ struct Tally {
     os: [usize; Os::ALL.len()],
     arch: [usize; Arch::ALL.len()],
     licenses: Vec<usize>,
+    /// Per auth-table entry.
+    auth: Vec<usize>,
+    auth_not_probed: usize,
+    /// Per capability, results if it were selected.
+    capabilities: [usize; Capability::ALL.len()],
+    /// Results if `not-probed` were selected in the capability group.
+    capabilities_not_probed: usize,
 }
 
 impl Tally {
-    fn new(licenses: usize) -> Tally {
+    fn new(licenses: usize, auth: usize) -> Tally {
         Tally {
             kinds: Default::default(),
             methods: Default::default(),
             os: Default::default(),
             arch: Default::default(),
             licenses: vec![0; licenses],
+            auth: vec![0; auth],
+            auth_not_probed: 0,
+            capabilities: Default::default(),
+            capabilities_not_probed: 0,
         }
     }
 
-    fn add(&mut self, group: Group, facets: &EntryFacets, license: u32) {
+    /// Counts an entry that passes every group but `group`.
+    fn add(&mut self, group: Group, values: &Values<'_>, selection: &Selection) {
         fn add_bits(counts: &mut [usize], mask: u8) {
             for (i, count) in counts.iter_mut().enumerate() {
                 *count += usize::from(mask >> i & 1);
             }
         }
+        let facets = values.facets;
         match group {
             Group::Kind => add_bits(&mut self.kinds, facets.kinds),
             Group::Method => add_bits(&mut self.methods, facets.methods),
             Group::Os => add_bits(&mut self.os, facets.os),
             Group::Arch => add_bits(&mut self.arch, facets.arch),
-            Group::License => self.licenses[license as usize] += 1,
+            Group::License => self.licenses[values.license as usize] += 1,
+            Group::Auth => {
+                for &id in values.auth {
+                    self.auth[id as usize] += 1;
+                }
+                self.auth_not_probed += usize::from(!facets.probed);
+            }
+            Group::Capability => {
+                let (selected, not_probed) =
+                    (selection.capabilities, selection.capabilities_not_probed);
+                for (i, count) in self.capabilities.iter_mut().enumerate() {
+                    let with = selected | 1 << i;
+                    *count += usize::from(capabilities_pass(with, not_probed, facets));
+                }
+                self.capabilities_not_probed +=
+                    usize::from(capabilities_pass(selected, true, facets));
+            }
         }
     }
 
-    fn counts(&self, table: &[Arc<str>], filters: &Filters) -> FacetCounts {
+    /// The counts; `protocol` is the auth table when a matrix is loaded, `None` to leave the
+    /// protocol groups empty.
+    fn counts(
+        &self,
+        filters: &Filters,
+        table: &[Arc<str>],
+        protocol: Option<&[AuthMethod]>,
+    ) -> FacetCounts {
         let mut licenses: Vec<(String, usize)> = table
             .iter()
             .zip(&self.licenses)
@@ -376,7 +704,36 @@ impl Tally {
             os: Os::ALL.into_iter().zip(self.os).collect(),
             arch: Arch::ALL.into_iter().zip(self.arch).collect(),
             licenses,
+            auth: protocol.map_or_else(Vec::new, |table| self.auth_counts(table, filters)),
+            capabilities: match protocol {
+                Some(_) => CapabilityFilter::ALL
+                    .into_iter()
+                    .zip(
+                        self.capabilities
+                            .into_iter()
+                            .chain([self.capabilities_not_probed]),
+                    )
+                    .collect(),
+                None => Vec::new(),
+            },
         }
+    }
+
+    fn auth_counts(&self, table: &[AuthMethod], filters: &Filters) -> Vec<(AuthFilter, usize)> {
+        let mut auth: Vec<(AuthFilter, usize)> = table
+            .iter()
+            .zip(&self.auth)
+            .map(|(m, &n)| (AuthFilter::Method(m.clone()), n))
+            .collect();
+        for selected in &filters.auth {
+            if let AuthFilter::Method(method) = selected
+                && table.binary_search(method).is_err()
+            {
+                auth.push((selected.clone(), 0));
+            }
+        }
+        auth.push((AuthFilter::NotProbed, self.auth_not_probed));
+        auth
     }
 }
 

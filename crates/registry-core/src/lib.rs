@@ -4,11 +4,13 @@
 //! dependency so it is tested natively:
 //!
 //! - [`model`]: the published `registry.json` shape ([`Registry`], [`Entry`], [`Distribution`]);
-//! - [`load`]: reading a registry text, collecting a [`Diagnostic`] per bad entry instead of
-//!   failing on the first one, and normalising the RFD's older manifest shape;
+//! - [`load`](mod@load): reading a registry text, collecting a [`Diagnostic`] per bad entry
+//!   instead of failing on the first one, and normalising the RFD's older manifest shape;
 //! - [`license`]: licence values normalised for faceting;
 //! - [`url`]: which URLs may become links;
 //! - [`search`]: the typo-tolerant, ranked search index;
+//! - [`protocol`]: the daily protocol matrix (auth methods and capabilities found by probing
+//!   each agent), read leniently;
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
@@ -20,17 +22,22 @@ pub mod facets;
 pub mod license;
 pub mod load;
 pub mod model;
+pub mod protocol;
 pub mod query;
 pub mod search;
 pub mod snippets;
 pub mod url;
 
 pub use catalog::{Catalog, CatalogView};
-pub use facets::{EntryFacets, FacetCounts, FacetIndex, Filters};
+pub use facets::{AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters};
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use model::{
     Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
     PlatformKey, Registry,
+};
+pub use protocol::{
+    AuthMethod, Capability, Facts, MatrixError, ProbeResult, ProbeStatus, ProtocolMatrix,
+    parse_matrix,
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};

@@ -879,7 +879,7 @@ fn wrong_type(path: &str, expected: &str, found: &Value) -> Problem {
 }
 
 /// `a string`, `an array`, ... for messages.
-fn describe(value: &Value) -> &'static str {
+pub(crate) fn describe(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -891,7 +891,7 @@ fn describe(value: &Value) -> &'static str {
 }
 
 /// serde_json's message without its ` at line L column C` suffix.
-fn parser_message(err: &serde_json::Error) -> String {
+pub(crate) fn parser_message(err: &serde_json::Error) -> String {
     let message = err.to_string();
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
@@ -941,7 +941,7 @@ fn shape_error(text: &str, err: &serde_json::Error) -> LoadError {
 }
 
 /// serde_json's 1-based line and byte column, as a 1-based character column.
-fn position(text: &str, err: &serde_json::Error) -> (usize, usize) {
+pub(crate) fn position(text: &str, err: &serde_json::Error) -> (usize, usize) {
     let line = err.line().max(1);
     let line_text = text.split('\n').nth(line - 1).unwrap_or("");
     let mut end = err.column().min(line_text.len());

@@ -1,7 +1,7 @@
 //! The published registry format: `{version, agents[], extensions[]}`.
 //!
 //! Entries are deserialized from the published shape only; the RFD's manifest shape is
-//! normalised into it by [`crate::load`]. Every entry keeps the exact JSON text it was read
+//! normalised into it by [`crate::load()`]. Every entry keeps the exact JSON text it was read
 //! from ([`Entry::raw`]), so fields this model does not know (for example `preview`) are never
 //! lost: the raw view shows them and [`Entry::unknown_fields`] lists them.
 

@@ -1,6 +1,7 @@
 //! The catalogue state as a URL query string.
 //!
-//! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`
+//! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`,
+//! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model`
 //!
 //! | key       | value                                    | several                     |
 //! |-----------|------------------------------------------|-----------------------------|
@@ -10,21 +11,28 @@
 //! | `os`      | [`Os::as_str`]: `darwin`, `linux`, `windows` | repeated keys or a comma list |
 //! | `arch`    | [`Arch::as_str`]: `aarch64`, `x86_64`    | repeated keys or a comma list |
 //! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
+//! | `auth`    | [`AuthFilter::as_str`]: `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list |
+//! | `cap`     | [`CapabilityFilter::as_str`]: `load-session`, `session-list`, `session-fork`, `session-resume`, `session-stop`, `set-model`, `not-probed` | repeated keys or a comma list |
 //! | `sort`    | `name` (`relevance`, the default, is left out) | the last one counts   |
 //!
 //! Writing is deterministic: keys in the order above, values in their sets' order, repeated keys
 //! for several values, form encoding (a space is `+`, a `+` is `%2B`), nothing for defaults — so
 //! the default state is the empty string. Reading is lenient: a leading `?` is skipped, `+` and
 //! `%20` both read as a space, keys and enum values are trimmed and compared case-insensitively,
-//! unknown keys and values are ignored, licences are trimmed and empty ones dropped. The search
-//! text is kept exactly, spaces included, since it is what the search box shows.
+//! unknown keys and values are ignored, licences are trimmed and empty ones dropped. An `auth`
+//! value that is not `not-probed` nor a known method is kept, trimmed, as another method's name
+//! (compared case-sensitively, like licences), since a matrix may name methods this crate does
+//! not know. The search text is kept exactly, spaces included, since it is what the search box
+//! shows.
 //!
 //! Round trip: `CatalogQuery::from_query_string(&q.to_query_string()) == q.normalized()` for every
-//! query `q`, where [`CatalogQuery::normalized`] only trims licences and drops the blank ones.
+//! query `q`, where [`CatalogQuery::normalized`] only trims licences and drops the blank ones, and
+//! reads each auth option's word back as above (trimmed, split at commas, blank ones dropped, an
+//! other method named like a known one or `not-probed` read as that).
 
 use std::collections::BTreeSet;
 
-use crate::facets::Filters;
+use crate::facets::{AuthFilter, CapabilityFilter, Filters};
 use crate::model::{Arch, Kind, Method, Os};
 
 /// Result order.
@@ -89,6 +97,12 @@ impl CatalogQuery {
         for license in &f.licenses {
             out.append_pair(LICENSE, license);
         }
+        for auth in &f.auth {
+            out.append_pair(AUTH, auth.as_str());
+        }
+        for capability in &f.capabilities {
+            out.append_pair(CAP, capability.as_str());
+        }
         if self.sort != Sort::default() {
             out.append_pair(SORT, self.sort.as_str());
         }
@@ -123,6 +137,8 @@ impl CatalogQuery {
                         f.licenses.insert(license.to_owned());
                     }
                 }
+                AUTH => insert_auth(&mut f.auth, value),
+                CAP => insert_words(&mut f.capabilities, value, CapabilityFilter::parse),
                 SORT => {
                     if let Some(sort) = Sort::parse(&value.trim().to_ascii_lowercase()) {
                         query.sort = sort;
@@ -136,7 +152,7 @@ impl CatalogQuery {
     }
 
     /// This state as reading it back from its query string gives it: licences trimmed, blank
-    /// licences dropped.
+    /// licences dropped, auth options read back from their words (see the module docs).
     pub fn normalized(&self) -> CatalogQuery {
         let mut out = self.clone();
         out.filters.licenses = self
@@ -147,11 +163,15 @@ impl CatalogQuery {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect();
+        out.filters.auth.clear();
+        for auth in &self.filters.auth {
+            insert_auth(&mut out.filters.auth, auth.as_str());
+        }
         out
     }
 
-    /// Toggles one filter value named as in the query string (`dist`, `npx`); unknown keys and
-    /// values are ignored.
+    /// Toggles one filter value named as in the query string (`dist`, `npx`; `auth`,
+    /// `not-probed`); unknown keys and values are ignored.
     pub fn toggle_filter(&mut self, key: &str, value: &str) {
         let f = &mut self.filters;
         match key {
@@ -166,6 +186,12 @@ impl CatalogQuery {
                 .into_iter()
                 .for_each(|a| f.toggle_arch(a)),
             LICENSE => f.toggle_license(value),
+            AUTH => AuthFilter::parse(value)
+                .into_iter()
+                .for_each(|a| f.toggle_auth(a)),
+            CAP => CapabilityFilter::parse(value)
+                .into_iter()
+                .for_each(|c| f.toggle_capability(c)),
             _ => {}
         }
     }
@@ -192,6 +218,10 @@ pub mod keys {
     pub const ARCH: &str = "arch";
     /// Licence filter.
     pub const LICENSE: &str = "license";
+    /// Auth-method filter.
+    pub const AUTH: &str = "auth";
+    /// Capability filter.
+    pub const CAP: &str = "cap";
     /// Order.
     pub const SORT: &str = "sort";
 }
@@ -203,4 +233,9 @@ fn insert_words<T: Ord>(set: &mut BTreeSet<T>, value: &str, parse: fn(&str) -> O
             .split(',')
             .filter_map(|word| parse(&word.trim().to_ascii_lowercase())),
     );
+}
+
+/// Adds each comma-separated auth option of `value` (see [`AuthFilter::parse`]).
+fn insert_auth(set: &mut BTreeSet<AuthFilter>, value: &str) {
+    set.extend(value.split(',').filter_map(AuthFilter::parse));
 }

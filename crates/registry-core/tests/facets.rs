@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::{With, agent, extension, real_registry, registry};
+use common::{With, agent, extension, real_matrix, real_registry, registry};
 use proptest::prelude::*;
 use registry_core::{
-    Arch, Catalog, CatalogQuery, EntryFacets, FacetCounts, Filters, Kind, Method, Os, Sort,
+    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, Catalog, CatalogQuery, EntryFacets,
+    FacetCounts, Filters, Kind, Method, Os, ProtocolMatrix, Sort,
 };
 
 /// Six entries whose facet values are easy to tabulate:
@@ -248,15 +249,248 @@ fn filters_toggle_and_clear() {
     filters.toggle_arch(Arch::X86_64);
     filters.toggle_license("MIT");
     filters.toggle_license("Apache-2.0");
-    assert_eq!(filters.len(), 6);
+    filters.toggle_auth(AuthFilter::NotProbed);
+    filters.toggle_capability(CapabilityFilter::Supports(Capability::SetModel));
+    assert_eq!(filters.len(), 8);
     filters.toggle_license("MIT");
     filters.toggle_method(Method::Npx);
-    assert_eq!(filters.len(), 4);
+    filters.toggle_auth(AuthFilter::NotProbed);
+    assert_eq!(filters.len(), 5);
     assert_eq!(filters.licenses.iter().collect::<Vec<_>>(), ["Apache-2.0"]);
-    assert!(filters.methods.is_empty());
+    assert!(filters.methods.is_empty() && filters.auth.is_empty());
     filters.clear();
     assert!(filters.is_empty());
     assert_eq!(filters, Filters::default());
+}
+
+/// Seven entries and a matrix whose protocol facets are easy to tabulate:
+///
+/// | id | kind      | dist   | matrix                | auth            | capabilities       |
+/// |----|-----------|--------|-----------------------|-----------------|--------------------|
+/// | a  | agent     | npx    | probed                | terminal        | load, list         |
+/// | b  | agent     | npx    | probed                | agent, env_var  | load, set-model    |
+/// | c  | agent     | binary | probed                | agent           | (all false)        |
+/// | d  | agent     | binary | probe failed          | unknown         | unknown            |
+/// | e  | agent     | binary | not listed            | unknown         | unknown            |
+/// | f  | extension | npx    | listed, but extension | unknown         | unknown            |
+/// | g  | agent     | uvx    | probed                | oauth (other)   | load (list: null)  |
+fn protocol_registry() -> registry_core::Registry {
+    registry(vec![
+        agent("a", "Alpha").npx("alpha"),
+        agent("b", "Bravo").npx("bravo"),
+        agent("c", "Charlie").binary(&["linux-x86_64"]),
+        agent("d", "Delta").binary(&["linux-x86_64"]),
+        agent("e", "Echo").binary(&["linux-x86_64"]),
+        extension("f", "Foxtrot").npx("foxtrot"),
+        agent("g", "Golf").uvx("golf"),
+    ])
+}
+
+fn protocol_matrix() -> ProtocolMatrix {
+    let ok = r#""initialize": {"status": "success"}"#;
+    let text = format!(
+        r#"{{"date": "2026-08-20", "agents": [
+            {{"id": "a", {ok}, "authMethods": ["terminal"],
+              "capabilities": {{"loadSession": true, "sessionList": true, "setModel": false}}}},
+            {{"id": "b", {ok}, "authMethods": ["agent", "env_var"],
+              "capabilities": {{"loadSession": true, "sessionList": false, "setModel": true}}}},
+            {{"id": "c", {ok}, "authMethods": ["agent"],
+              "capabilities": {{"loadSession": false, "sessionList": false, "setModel": false}}}},
+            {{"id": "d", "initialize": {{"status": "process_error"}}, "authMethods": [],
+              "capabilities": {{"loadSession": false}}}},
+            {{"id": "f", {ok}, "authMethods": ["terminal"],
+              "capabilities": {{"loadSession": true}}}},
+            {{"id": "g", {ok}, "authMethods": ["oauth"],
+              "capabilities": {{"loadSession": true, "sessionList": null}}}}
+        ]}}"#
+    );
+    let (matrix, warnings) = registry_core::parse_matrix(&text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    matrix
+}
+
+/// The distribution and protocol counts as one line: `dist … | auth … | cap …`.
+fn show_protocol(counts: &FacetCounts) -> String {
+    fn group<'a>(name: &str, values: impl Iterator<Item = (&'a str, usize)>) -> String {
+        let values: Vec<String> = values.map(|(v, n)| format!("{v}={n}")).collect();
+        format!("{name} {}", values.join(" "))
+    }
+    [
+        group("dist", counts.methods.iter().map(|(m, n)| (m.as_str(), *n))),
+        group("auth", counts.auth.iter().map(|(a, n)| (a.as_str(), *n))),
+        group(
+            "cap",
+            counts.capabilities.iter().map(|(c, n)| (c.as_str(), *n)),
+        ),
+    ]
+    .join(" | ")
+}
+
+/// Results of `query` on `catalog`, as ids.
+fn result_ids(catalog: &Catalog, query: &str) -> String {
+    let view = catalog.view(&CatalogQuery::from_query_string(query));
+    let ids: Vec<&str> = view
+        .results
+        .iter()
+        .map(|&i| catalog.registry.entries[i].id.as_str())
+        .collect();
+    ids.join(" ")
+}
+
+#[test]
+fn protocol_counts_by_hand() {
+    let catalog = Catalog::with_matrix(protocol_registry(), Some(protocol_matrix()));
+    for (query, ids, counts) in [
+        (
+            "",
+            "a b c d e f g",
+            "dist binary=3 npx=3 uvx=1 | auth agent=2 terminal=1 env_var=1 oauth=1 not-probed=3 \
+             | cap load-session=3 session-list=1 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=1 not-probed=3",
+        ),
+        // Capabilities are AND-ed; each count is the number of results if it were ticked.
+        (
+            "cap=load-session",
+            "a b g",
+            "dist binary=0 npx=2 uvx=1 | auth agent=1 terminal=1 env_var=1 oauth=1 not-probed=0 \
+             | cap load-session=3 session-list=1 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=1 not-probed=6",
+        ),
+        (
+            "cap=load-session&cap=set-model",
+            "b",
+            "dist binary=0 npx=1 uvx=0 | auth agent=1 terminal=0 env_var=1 oauth=0 not-probed=0 \
+             | cap load-session=1 session-list=0 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=1 not-probed=4",
+        ),
+        // `not-probed` keeps the unknown entries: failed (d), unlisted (e), extension (f).
+        (
+            "cap=not-probed",
+            "d e f",
+            "dist binary=2 npx=1 uvx=0 | auth agent=0 terminal=0 env_var=0 oauth=0 not-probed=3 \
+             | cap load-session=6 session-list=4 session-fork=3 session-resume=3 session-stop=3 \
+             set-model=4 not-probed=3",
+        ),
+        // ... in addition to the agents supporting every selected capability.
+        (
+            "cap=load-session&cap=not-probed",
+            "a b d e f g",
+            "dist binary=2 npx=3 uvx=1 | auth agent=1 terminal=1 env_var=1 oauth=1 not-probed=3 \
+             | cap load-session=6 session-list=4 session-fork=3 session-resume=3 session-stop=3 \
+             set-model=4 not-probed=6",
+        ),
+        // Auth methods are OR-ed, `not-probed` among them; their counts are disjunctive.
+        (
+            "auth=agent&auth=not-probed",
+            "b c d e f",
+            "dist binary=3 npx=2 uvx=0 | auth agent=2 terminal=1 env_var=1 oauth=1 not-probed=3 \
+             | cap load-session=1 session-list=0 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=1 not-probed=3",
+        ),
+        (
+            "auth=terminal&dist=npx",
+            "a",
+            "dist binary=0 npx=1 uvx=0 | auth agent=1 terminal=1 env_var=1 oauth=0 not-probed=1 \
+             | cap load-session=1 session-list=1 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=0 not-probed=0",
+        ),
+        // A method nobody has is listed at zero while selected, before `not-probed`.
+        (
+            "auth=saml",
+            "",
+            "dist binary=0 npx=0 uvx=0 | auth agent=2 terminal=1 env_var=1 oauth=1 saml=0 \
+             not-probed=3 | cap load-session=0 session-list=0 session-fork=0 session-resume=0 \
+             session-stop=0 set-model=0 not-probed=0",
+        ),
+        // `g` reported `sessionList: null`: unknown, so not kept; ticking "Load session" too
+        // would not bring it back.
+        (
+            "auth=oauth&cap=session-list",
+            "",
+            "dist binary=0 npx=0 uvx=0 | auth agent=0 terminal=1 env_var=0 oauth=0 not-probed=0 \
+             | cap load-session=0 session-list=0 session-fork=0 session-resume=0 session-stop=0 \
+             set-model=0 not-probed=0",
+        ),
+    ] {
+        let view = catalog.view(&CatalogQuery::from_query_string(query));
+        assert_eq!(result_ids(&catalog, query), ids, "results of {query:?}");
+        assert_eq!(show_protocol(&view.counts), counts, "counts of {query:?}");
+    }
+}
+
+#[test]
+fn without_a_matrix_nothing_is_probed() {
+    let catalog = Catalog::new(protocol_registry());
+    assert!(!catalog.facets.has_matrix());
+    for (query, ids) in [
+        ("", "a b c d e f g"),
+        ("auth=agent", ""),
+        ("cap=load-session", ""),
+        ("auth=not-probed", "a b c d e f g"),
+        ("cap=not-probed&dist=uvx", "g"),
+        ("cap=load-session&cap=not-probed", "a b c d e f g"),
+    ] {
+        let view = catalog.view(&CatalogQuery::from_query_string(query));
+        assert_eq!(result_ids(&catalog, query), ids, "results of {query:?}");
+        // The UI hides the protocol groups.
+        assert_eq!(view.counts.auth, [], "{query:?}");
+        assert_eq!(view.counts.capabilities, [], "{query:?}");
+    }
+}
+
+#[test]
+fn a_matrix_attached_later_gives_the_same_views() {
+    let mut later = Catalog::new(protocol_registry());
+    later.set_matrix(protocol_matrix());
+    let at_once = Catalog::with_matrix(protocol_registry(), Some(protocol_matrix()));
+    assert!(later.facets.has_matrix());
+    assert_eq!(later.matrix, at_once.matrix);
+    for query in [
+        "",
+        "q=alpha",
+        "cap=load-session&auth=terminal",
+        "cap=not-probed",
+    ] {
+        let query = CatalogQuery::from_query_string(query);
+        assert_eq!(later.view(&query), at_once.view(&query), "{query:?}");
+    }
+    assert_eq!(
+        later.facets.auth_methods(),
+        [
+            AuthMethod::Agent,
+            AuthMethod::Terminal,
+            AuthMethod::EnvVar,
+            AuthMethod::Other("oauth".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn protocol_entry_facets() {
+    let entries = protocol_registry().entries;
+    let matrix = protocol_matrix();
+    let facets = |id: &str| {
+        let entry = entries.iter().find(|e| e.id == id).unwrap();
+        EntryFacets::with_matrix(entry, Some(&matrix))
+    };
+    let b = facets("b");
+    assert!(b.is_probed());
+    assert_eq!(b.auth_methods(), [AuthMethod::Agent, AuthMethod::EnvVar]);
+    assert_eq!(
+        Capability::ALL.map(|c| b.supports(c)),
+        [true, false, false, false, false, true]
+    );
+    assert!(b.has_auth_option(&AuthFilter::Method(AuthMethod::EnvVar)));
+    assert!(!b.has_auth_option(&AuthFilter::NotProbed));
+    for unknown in ["d", "e", "f"] {
+        let f = facets(unknown);
+        assert!(!f.is_probed(), "{unknown}");
+        assert!(f.auth_methods().is_empty(), "{unknown}");
+        assert!(f.has_auth_option(&AuthFilter::NotProbed), "{unknown}");
+        assert!(!Capability::ALL.iter().any(|&c| f.supports(c)), "{unknown}");
+    }
+    // Without a matrix, the same entry is not probed.
+    assert!(!EntryFacets::of(&entries[1]).is_probed());
 }
 
 /// Filters drawn from every value of every group, and from the real licences plus one nobody has.
@@ -270,26 +504,40 @@ fn any_filters() -> impl Strategy<Value = Filters> {
             .chain(["GPL-9.0".to_owned()])
             .collect()
     };
+    let auth: Vec<AuthFilter> = AuthMethod::KNOWN
+        .into_iter()
+        .chain([AuthMethod::Other("oauth".to_owned())])
+        .map(AuthFilter::Method)
+        .chain([AuthFilter::NotProbed])
+        .collect();
     (
         proptest::sample::subsequence(Kind::ALL.to_vec(), 0..=Kind::ALL.len()),
         proptest::sample::subsequence(Method::ALL.to_vec(), 0..=Method::ALL.len()),
         proptest::sample::subsequence(Os::ALL.to_vec(), 0..=Os::ALL.len()),
         proptest::sample::subsequence(Arch::ALL.to_vec(), 0..=Arch::ALL.len()),
         proptest::sample::subsequence(licenses.clone(), 0..=3),
+        proptest::sample::subsequence(auth.clone(), 0..=3),
+        proptest::sample::subsequence(CapabilityFilter::ALL.to_vec(), 0..=3),
     )
-        .prop_map(|(kinds, methods, os, arch, licenses)| Filters {
-            kinds: kinds.into_iter().collect(),
-            methods: methods.into_iter().collect(),
-            os: os.into_iter().collect(),
-            arch: arch.into_iter().collect(),
-            licenses: licenses.into_iter().collect(),
-        })
+        .prop_map(
+            |(kinds, methods, os, arch, licenses, auth, capabilities)| Filters {
+                kinds: kinds.into_iter().collect(),
+                methods: methods.into_iter().collect(),
+                os: os.into_iter().collect(),
+                arch: arch.into_iter().collect(),
+                licenses: licenses.into_iter().collect(),
+                auth: auth.into_iter().collect(),
+                capabilities: capabilities.into_iter().collect(),
+            },
+        )
 }
 
-/// The counts, computed the slow and obvious way: for each value, the hits that pass every other
-/// group's filter and have the value.
+/// The counts, computed the slow and obvious way: for each value of an OR group, the hits that
+/// pass every other group's filter and have the value; for each capability option, the hits
+/// that would pass if it were ticked too.
 fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
-    let facets = |i: usize| EntryFacets::of(&catalog.registry.entries[i]);
+    let matrix = catalog.matrix.as_ref();
+    let facets = |i: usize| EntryFacets::with_matrix(&catalog.registry.entries[i], matrix);
     let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
         let mut others = filters.clone();
         without(&mut others);
@@ -326,6 +574,34 @@ fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCo
             .map(|a| (a, count(|f| f.arch.clear(), &|f| f.runs_on_arch(a))))
             .to_vec(),
         licenses,
+        auth: match matrix {
+            None => Vec::new(),
+            // The real matrix names no other method, so the options are the known ones, any
+            // other selected one, then `not-probed`.
+            Some(_) => AuthMethod::KNOWN
+                .into_iter()
+                .map(AuthFilter::Method)
+                .chain(filters.auth.iter().cloned())
+                .chain([AuthFilter::NotProbed])
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .map(|a| {
+                    let n = count(|f| f.auth.clear(), &|f| f.has_auth_option(&a));
+                    (a, n)
+                })
+                .collect(),
+        },
+        capabilities: match matrix {
+            None => Vec::new(),
+            Some(_) => CapabilityFilter::ALL
+                .map(|c| {
+                    let mut ticked = filters.clone();
+                    ticked.capabilities.insert(c);
+                    let n = hits.iter().filter(|&&i| ticked.matches(&facets(i))).count();
+                    (c, n)
+                })
+                .to_vec(),
+        },
     }
 }
 
@@ -337,8 +613,10 @@ proptest! {
         filters in any_filters(),
         q in proptest::sample::select(vec!["", "code", "agent", "gemni", "claude code", "zzzz"]),
         by_name in any::<bool>(),
+        with_matrix in any::<bool>(),
     ) {
-        let catalog = Catalog::new(real_registry());
+        let matrix = with_matrix.then(real_matrix);
+        let catalog = Catalog::with_matrix(real_registry(), matrix.clone());
         let sort = if by_name { Sort::Name } else { Sort::Relevance };
         let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort };
         let view = catalog.view(&query);
@@ -346,7 +624,10 @@ proptest! {
         let mut expected: Vec<usize> = hits
             .iter()
             .copied()
-            .filter(|&i| filters.matches(&EntryFacets::of(&catalog.registry.entries[i])))
+            .filter(|&i| {
+                let entry = &catalog.registry.entries[i];
+                filters.matches(&EntryFacets::with_matrix(entry, matrix.as_ref()))
+            })
             .collect();
         if sort == Sort::Name {
             expected.sort_by_key(|&i| catalog.index.name_rank(i));

@@ -1,7 +1,10 @@
 //! The catalogue state as a URL query string: writing, lenient reading, and the round trip.
 
 use proptest::prelude::*;
-use registry_core::{Arch, CatalogQuery, Filters, Kind, Method, Os, Sort};
+use registry_core::{
+    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Filters, Kind,
+    Method, Os, Sort,
+};
 
 /// A state from the parts tests care about.
 fn state(q: &str, build: impl FnOnce(&mut Filters), sort: Sort) -> CatalogQuery {
@@ -44,6 +47,28 @@ fn writes_deterministically() {
             ),
             "q=x&kind=agent&kind=extension&dist=npx&dist=uvx&os=darwin&os=windows&arch=x86_64\
              &license=Apache-2.0%2C+with+exceptions&license=MIT&sort=name",
+        ),
+        // Protocol options: known methods first, other methods by name, `not-probed` last.
+        (
+            state(
+                "",
+                |f| {
+                    f.capabilities.insert(CapabilityFilter::NotProbed);
+                    f.capabilities
+                        .insert(CapabilityFilter::Supports(Capability::SetModel));
+                    f.capabilities
+                        .insert(CapabilityFilter::Supports(Capability::LoadSession));
+                    f.auth.insert(AuthFilter::NotProbed);
+                    f.auth
+                        .insert(AuthFilter::Method(AuthMethod::Other("OAuth 2".into())));
+                    f.auth.insert(AuthFilter::Method(AuthMethod::EnvVar));
+                    f.auth.insert(AuthFilter::Method(AuthMethod::Agent));
+                    f.licenses.insert("MIT".into());
+                },
+                Sort::Name,
+            ),
+            "license=MIT&auth=agent&auth=env_var&auth=OAuth+2&auth=not-probed\
+             &cap=load-session&cap=set-model&cap=not-probed&sort=name",
         ),
     ] {
         assert_eq!(query.to_query_string(), expected, "{query:?}");
@@ -109,6 +134,24 @@ fn reads_leniently() {
                 Sort::Relevance,
             ),
         ),
+        // Protocol options: repeated keys or comma lists, any case for the known words; other
+        // auth methods are kept by name, trimmed, in their case.
+        (
+            "auth=Terminal,+SAML+&auth=NOT-PROBED&auth=,&cap=LOAD-SESSION,+not-probed&cap=fly",
+            state(
+                "",
+                |f| {
+                    f.auth.insert(AuthFilter::Method(AuthMethod::Terminal));
+                    f.auth
+                        .insert(AuthFilter::Method(AuthMethod::Other("SAML".into())));
+                    f.auth.insert(AuthFilter::NotProbed);
+                    f.capabilities
+                        .insert(CapabilityFilter::Supports(Capability::LoadSession));
+                    f.capabilities.insert(CapabilityFilter::NotProbed);
+                },
+                Sort::Relevance,
+            ),
+        ),
         // Broken encodings do not fail.
         ("q=%E2%82&dist", state("\u{FFFD}", |_| {}, Sort::Relevance)),
         ("=&&==&q", CatalogQuery::default()),
@@ -129,6 +172,33 @@ fn reads_decoded_pairs() {
 }
 
 #[test]
+fn normalizing_reads_auth_options_back() {
+    let other = |name: &str| AuthFilter::Method(AuthMethod::Other(name.to_owned()));
+    let query = state(
+        "",
+        |f| {
+            f.auth.extend([
+                other(" Agent "),
+                other("saml,oidc"),
+                other(" "),
+                other("Not-Probed"),
+            ]);
+        },
+        Sort::Relevance,
+    );
+    let normalized: Vec<AuthFilter> = query.normalized().filters.auth.into_iter().collect();
+    assert_eq!(
+        normalized,
+        [
+            AuthFilter::Method(AuthMethod::Agent),
+            other("oidc"),
+            other("saml"),
+            AuthFilter::NotProbed
+        ]
+    );
+}
+
+#[test]
 fn sorts_read_back() {
     for sort in Sort::ALL {
         assert_eq!(Sort::parse(sort.as_str()), Some(sort));
@@ -137,35 +207,59 @@ fn sorts_read_back() {
     assert!(!state("", |_| {}, Sort::Name).is_default());
 }
 
+/// Auth options: the known ones, `not-probed`, and other methods named by any text (including
+/// blank ones, commas, and known words in another case).
+fn any_auth() -> impl Strategy<Value = AuthFilter> {
+    let known: Vec<AuthFilter> = AuthMethod::KNOWN
+        .into_iter()
+        .map(AuthFilter::Method)
+        .chain([AuthFilter::NotProbed])
+        .collect();
+    let other = prop_oneof![
+        any::<String>(),
+        "[ a-zA-Z_,-]{0,12}",
+        proptest::sample::select(vec![" Agent ", "ENV_VAR", "Not-Probed", "oauth"])
+            .prop_map(str::to_owned),
+    ];
+    prop_oneof![
+        proptest::sample::select(known),
+        other.prop_map(|name| AuthFilter::Method(AuthMethod::Other(name))),
+    ]
+}
+
 fn any_query() -> impl Strategy<Value = CatalogQuery> {
     let text = prop_oneof![any::<String>(), "[ a-z&=+%#?,;/é]{0,12}"];
-    (
-        text.clone(),
+    let filters = (
         proptest::sample::subsequence(Kind::ALL.to_vec(), 0..=Kind::ALL.len()),
         proptest::sample::subsequence(Method::ALL.to_vec(), 0..=Method::ALL.len()),
         proptest::sample::subsequence(Os::ALL.to_vec(), 0..=Os::ALL.len()),
         proptest::sample::subsequence(Arch::ALL.to_vec(), 0..=Arch::ALL.len()),
-        proptest::collection::btree_set(text, 0..4),
-        proptest::sample::select(Sort::ALL.to_vec()),
+        proptest::collection::btree_set(text.clone(), 0..4),
+        proptest::collection::btree_set(any_auth(), 0..4),
+        proptest::sample::subsequence(
+            CapabilityFilter::ALL.to_vec(),
+            0..=CapabilityFilter::ALL.len(),
+        ),
     )
         .prop_map(
-            |(q, kinds, methods, os, arch, licenses, sort)| CatalogQuery {
-                q,
-                filters: Filters {
-                    kinds: kinds.into_iter().collect(),
-                    methods: methods.into_iter().collect(),
-                    os: os.into_iter().collect(),
-                    arch: arch.into_iter().collect(),
-                    licenses,
-                },
-                sort,
+            |(kinds, methods, os, arch, licenses, auth, capabilities)| Filters {
+                kinds: kinds.into_iter().collect(),
+                methods: methods.into_iter().collect(),
+                os: os.into_iter().collect(),
+                arch: arch.into_iter().collect(),
+                licenses,
+                auth,
+                capabilities: capabilities.into_iter().collect(),
             },
-        )
+        );
+    (text, filters, proptest::sample::select(Sort::ALL.to_vec()))
+        .prop_map(|(q, filters, sort)| CatalogQuery { q, filters, sort })
 }
 
 proptest! {
     /// Reading a written state gives it back, up to `normalized` (licences trimmed, blank ones
-    /// dropped); the search text, whatever it holds, comes back exactly.
+    /// dropped, auth options read back from their words); the search text, whatever it holds,
+    /// comes back exactly.
     #[test]
     fn round_trip(query in any_query()) {
         let written = query.to_query_string();
@@ -189,18 +283,25 @@ fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
         ("os", "darwin"),
         ("arch", "x86_64"),
         ("license", "MIT"),
+        ("auth", "terminal"),
+        ("auth", "not-probed"),
+        ("cap", "session-fork"),
     ] {
         query.toggle_filter(key, value);
     }
     assert_eq!(
         query.to_query_string(),
-        "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT"
+        "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT&auth=terminal&auth=not-probed\
+         &cap=session-fork"
     );
     query.toggle_filter("dist", "npx");
     query.toggle_filter("os", "plan9");
     query.toggle_filter("colour", "red");
+    query.toggle_filter("auth", "not-probed");
+    query.toggle_filter("cap", "session-fork");
+    query.toggle_filter("cap", "teleport");
     assert_eq!(
         query.to_query_string(),
-        "kind=agent&os=darwin&arch=x86_64&license=MIT"
+        "kind=agent&os=darwin&arch=x86_64&license=MIT&auth=terminal"
     );
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use registry_core::{
-    BinaryTarget, Distribution, Entry, Kind, PackageTarget, PlatformKey, Registry,
+    BinaryTarget, Distribution, Entry, Kind, PackageTarget, PlatformKey, ProtocolMatrix, Registry,
 };
 
 /// The 130 agents of the real registry, as published in 2026.
@@ -19,6 +19,19 @@ pub fn real_registry() -> Registry {
     assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
     assert_eq!(loaded.registry.entries.len(), 130);
     loaded.registry
+}
+
+/// The text of the registry's protocol matrix of 2026-08-20 (30 agents).
+pub const REAL_MATRIX: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/real-registry-2026/protocol-matrix-2026-08-20.json"
+));
+
+/// The registry's protocol matrix of 2026-08-20, which reads without warnings.
+pub fn real_matrix() -> ProtocolMatrix {
+    let (matrix, warnings) = registry_core::parse_matrix(REAL_MATRIX).expect("the fixture is JSON");
+    assert_eq!(warnings, Vec::<String>::new());
+    matrix
 }
 
 /// An agent with this id and name and nothing else.
