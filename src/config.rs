@@ -6,6 +6,8 @@
 //!   page's base (so the default `registry.json` is the file beside `index.html`). There is
 //!   deliberately no run-time override: a query parameter choosing the registry would let
 //!   anyone show forged install commands under this site's name.
+//! - `PROTOCOL_MATRIX_URL`: the registry's probe results (auth methods, capabilities);
+//!   optional: when it cannot be loaded, pages say "not probed".
 //! - `PUBLIC_URL`: the path the site is served under (`/` or e.g. `/acp/registry/`); every
 //!   link and asset is prefixed with it.
 
@@ -13,6 +15,13 @@
 pub const REGISTRY_URL: &str = match option_env!("REGISTRY_URL") {
     Some(url) if !url.is_empty() => url,
     _ => "registry.json",
+};
+
+/// The protocol matrix (the registry's daily probe of each agent) as given at build time; the
+/// site works without it.
+pub const PROTOCOL_MATRIX_URL: &str = match option_env!("PROTOCOL_MATRIX_URL") {
+    Some(url) if !url.is_empty() => url,
+    _ => "protocol-matrix.json",
 };
 
 /// The base path as given at build time, always starting and ending with `/`.

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Catalog, Diagnostic, LoadError};
 
 use crate::config;
@@ -16,6 +17,8 @@ use crate::config;
 pub struct LoadedRegistry {
     /// The absolute URL it came from; relative icon URLs resolve against it.
     pub url: String,
+    /// Why the protocol matrix is missing, when it is (the catalogue works without it).
+    pub matrix_problem: Option<String>,
     /// Entries, search index and facets.
     pub catalog: Catalog,
     /// Entries left out and other problems, for the notice.
@@ -65,6 +68,10 @@ pub fn registry_url() -> String {
     .unwrap_or_else(|| config::REGISTRY_URL.to_owned())
 }
 
+fn base_uri() -> String {
+    document().base_uri().ok().flatten().unwrap_or_default()
+}
+
 /// `reference` resolved against `base`, or `None` if either is not a URL.
 pub fn resolve(reference: &str, base: &str) -> Option<String> {
     web_sys::Url::new_with_base(reference, base)
@@ -74,8 +81,18 @@ pub fn resolve(reference: &str, base: &str) -> Option<String> {
 
 /// Starts loading the registry; call once, at the top of the app.
 pub fn provide_registry() -> RegistryResource {
-    let resource =
-        LocalResource::new(|| async { fetch_registry(registry_url()).await.map(Arc::new) });
+    let resource = LocalResource::new(|| async {
+        let matrix_url = resolve(config::PROTOCOL_MATRIX_URL, &base_uri()).unwrap_or_default();
+        let (registry, matrix) =
+            futures::join!(fetch_registry(registry_url()), fetch_matrix(matrix_url));
+        registry.map(|mut loaded| {
+            match matrix {
+                Ok(matrix) => loaded.catalog.set_matrix(matrix),
+                Err(problem) => loaded.matrix_problem = Some(problem),
+            }
+            Arc::new(loaded)
+        })
+    });
     provide_context(resource);
     resource
 }
@@ -118,9 +135,28 @@ pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
     measure("acp:parse+index", "acp:parse-start", "acp:indexed");
     Ok(LoadedRegistry {
         url,
+        matrix_problem: None,
         catalog,
         diagnostics: loaded.diagnostics,
     })
+}
+
+/// Fetches the protocol matrix; any failure is a sentence for the page, never fatal.
+pub async fn fetch_matrix(url: String) -> Result<ProtocolMatrix, String> {
+    let response = gloo_net::http::Request::get(&url)
+        .send()
+        .await
+        .map_err(|e| format!("could not reach {url}: {e}"))?;
+    if !response.ok() {
+        return Err(format!("{url} answered HTTP {}", response.status()));
+    }
+    let text = response
+        .text()
+        .await
+        .map_err(|e| format!("could not read {url}: {e}"))?;
+    registry_core::protocol::parse_matrix(&text)
+        .map(|(matrix, _warnings)| matrix)
+        .map_err(|e| format!("{url} is not a protocol matrix: {e}"))
 }
 
 /// A User Timing mark, so benchmarks can read how long loading took.

@@ -10,7 +10,8 @@ enum Copied {
     Failed,
 }
 
-/// "Copy" → "Copied" (visible, and announced to screen readers).
+/// "Copy" → "Copied" (visible, and announced to screen readers). Its accessible name is
+/// "Copy <what>", then "Copied <what>".
 #[component]
 pub fn CopyButton(
     /// The exact text to copy.
@@ -38,7 +39,6 @@ pub fn CopyButton(
         <button
             type="button"
             class="shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-            aria-label=format!("Copy {what}")
             on:click=copy
         >
             {move || match state.get() {
@@ -46,6 +46,7 @@ pub fn CopyButton(
                 Copied::Done => "Copied",
                 Copied::Failed => "Copy failed",
             }}
+            <span class="sr-only">{format!(" {what}")}</span>
         </button>
         <span class="sr-only" role="status" aria-live="polite">
             {move || match state.get() {

@@ -67,7 +67,9 @@ pub fn FacetFieldset(
     };
     let option = move |key: &str| options.with(|o| o.iter().find(|x| x.key == key).cloned());
 
+    let present = move || groups.with(|gs| gs.iter().any(|g| g.name == name));
     view! {
+        <Show when=present>
         <fieldset class="border-t border-slate-200 py-3 first:border-t-0 dark:border-slate-800">
             <legend class="float-left mb-2 w-full text-sm font-semibold">{legend}</legend>
             <ul class="clear-left space-y-1">
@@ -78,6 +80,7 @@ pub fn FacetFieldset(
                         let k2 = key.clone();
                         let k3 = key.clone();
                         let k4 = key.clone();
+                        let k5 = key.clone();
                         view! {
                             <li class="flex items-center gap-2 text-sm">
                                 <input
@@ -85,12 +88,13 @@ pub fn FacetFieldset(
                                     id=id.clone()
                                     class="h-4 w-4 rounded border-slate-300 accent-indigo-600"
                                     prop:checked=move || option(&k1).is_some_and(|o| o.checked)
+                                    prop:disabled=move || option(&k5).is_some_and(|o| o.count == 0 && !o.checked)
                                     on:change=move |_| on_toggle.run((name, k2.clone()))
                                 />
                                 <label
                                     for=id
                                     class="flex flex-1 cursor-pointer justify-between gap-2"
-                                    class=("text-slate-400", move || option(&k3).is_some_and(|o| o.count == 0 && !o.checked))
+                                    class=("text-slate-500", move || option(&k3).is_some_and(|o| o.count == 0 && !o.checked))
                                 >
                                     <span class="truncate">{option(&key).map(|o| o.label).unwrap_or_default()}</span>
                                     <span class="tabular-nums text-slate-500 dark:text-slate-400">
@@ -113,6 +117,7 @@ pub fn FacetFieldset(
                 </button>
             </Show>
         </fieldset>
+        </Show>
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Sections, each with a stable anchor: the header (facts and links), `#run` (how to run it,
 //! per distribution method, for the visitor's platform), `#editors` (configuration for each
-//! ACP client) and `#manifest` (the raw entry). All text of the snippets comes from
+//! ACP client), `#protocol` (what the registry's probe found) and `#manifest` (the raw entry). All text of the snippets comes from
 //! `registry_core::snippets`; this file only lays it out.
 
 use std::sync::Arc;
@@ -11,6 +11,7 @@ use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 use leptos_meta::{Meta, Title};
 use leptos_router::hooks::{use_location, use_params_map};
+use registry_core::protocol::{Capability, Facts};
 use registry_core::snippets::{self, Client};
 use registry_core::{Entry, Kind, Method, Os, Platform};
 
@@ -85,6 +86,8 @@ fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
         .unwrap_or_else(|| config::href("/"));
     let title = format!("{} · ACP Agent Registry", entry.name);
     let icon = icon_url(&entry, &loaded.url);
+    let facts = loaded.catalog.facts(&entry);
+    let matrix_problem = loaded.matrix_problem.clone();
     scroll_to_fragment();
     view! {
         <Title text=title />
@@ -97,6 +100,7 @@ fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
         <Header entry=entry.clone() icon />
         <RunSection entry=entry.clone() />
         <EditorsSection entry=entry.clone() />
+        <ProtocolSection entry=entry.clone() facts matrix_problem />
         <ManifestSection entry />
     }
 }
@@ -420,6 +424,79 @@ fn EditorsSection(entry: Arc<Entry>) -> impl IntoView {
                     }}
                 </div>
             </div>
+        </Section>
+    }
+}
+
+/// What the registry's probe found: auth methods and capabilities, with when and which version.
+#[component]
+fn ProtocolSection(
+    entry: Arc<Entry>,
+    facts: Facts,
+    matrix_problem: Option<String>,
+) -> impl IntoView {
+    let listed = entry.version.clone();
+    let body = match facts {
+        Facts::NotProbed => EitherOf3::A(view! {
+            <p class="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                "Not probed: the registry's daily probe has no result for this agent, so its authentication and capabilities are unknown (not unsupported)."
+                {matrix_problem.map(|p| format!(" The probe data could not be loaded: {p}."))}
+            </p>
+        }),
+        Facts::ProbeFailed {
+            version,
+            date,
+            reason,
+        } => EitherOf3::B(view! {
+            <p class="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                {format!(
+                    "The probe of {} on {date} could not start the agent ({reason}), so its authentication and capabilities are unknown (not unsupported).",
+                    version.map(|v| format!("v{v}")).unwrap_or_else(|| "this agent".to_owned()),
+                )}
+            </p>
+        }),
+        Facts::Probed {
+            version,
+            date,
+            auth,
+            capabilities,
+        } => {
+            let provenance = match &version {
+                Some(v) if *v != listed => {
+                    format!("Probed v{v} on {date} (the listing is v{listed}).")
+                }
+                Some(v) => format!("Probed v{v} on {date}."),
+                None => format!("Probed on {date}."),
+            };
+            EitherOf3::C(view! {
+                <p class="mt-3 text-sm text-slate-600 dark:text-slate-400">{provenance}</p>
+                <dl class="mt-3 grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+                    <dt class="text-slate-600 dark:text-slate-400">"Authentication"</dt>
+                    <dd>
+                        {if auth.is_empty() {
+                            "none advertised".to_owned()
+                        } else {
+                            auth.iter().map(|a| a.label().to_owned()).collect::<Vec<_>>().join(", ")
+                        }}
+                    </dd>
+                    {Capability::ALL.into_iter().map(|cap| {
+                        let (mark, text) = match capabilities.get(&cap) {
+                            Some(true) => ("✓", "supported"),
+                            Some(false) => ("✗", "not supported"),
+                            None => ("–", "not reported"),
+                        };
+                        view! {
+                            <dt class="text-slate-600 dark:text-slate-400">{cap.label()}</dt>
+                            <dd><span aria-hidden="true">{mark}" "</span>{text}</dd>
+                        }
+                    }).collect_view()}
+                </dl>
+            })
+        }
+    };
+    view! {
+        <Section id="protocol" title="Protocol support" entry>
+            {body}
         </Section>
     }
 }

@@ -214,6 +214,8 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                     <FacetFieldset name=keys::OS legend="Operating system" groups on_toggle />
                     <FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle />
                     <FacetFieldset name=keys::LICENSE legend="License" groups on_toggle />
+                    <FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle />
+                    <FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle />
                 </div>
             </aside>
             <section aria-label="Results" class="min-w-0">
@@ -326,7 +328,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
         count,
         checked,
     };
-    vec![
+    let mut groups = vec![
         group(
             keys::KIND,
             "Kind",
@@ -379,7 +381,27 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .map(|(l, n)| option(l, l, *n, filters.licenses.contains(l)))
                 .collect(),
         ),
-    ]
+        group(
+            keys::AUTH,
+            "Authentication (probed)",
+            counts
+                .auth
+                .iter()
+                .map(|(a, n)| option(a.as_str(), a.label(), *n, filters.auth.contains(a)))
+                .collect(),
+        ),
+        group(
+            keys::CAP,
+            "Capabilities (probed)",
+            counts
+                .capabilities
+                .iter()
+                .map(|(c, n)| option(c.as_str(), c.label(), *n, filters.capabilities.contains(c)))
+                .collect(),
+        ),
+    ];
+    groups.retain(|g| !g.options.is_empty());
+    groups
 }
 
 fn kind_label(kind: Kind) -> &'static str {

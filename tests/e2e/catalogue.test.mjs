@@ -69,6 +69,25 @@ describe('catalogue', () => {
     await page.getByText(`${TOTAL} agents`).waitFor();
   });
 
+  test('probed capabilities and auth methods are facets, with a not-probed bucket', async () => {
+    const matrix = JSON.parse(readFileSync(new URL('../../public/protocol-matrix.json', import.meta.url), 'utf8'));
+    const listed = new Set(REGISTRY.agents.map((a) => a.id));
+    const loadSession = matrix.agents.filter(
+      (a) => listed.has(a.id) && a.initialize.status === 'success' && a.capabilities.loadSession,
+    ).length;
+    await open(page);
+    const caps = page.getByRole('group', { name: 'Capabilities (probed)' });
+    await caps.getByRole('checkbox', { name: /Load session/ }).check();
+    await page.getByText(`${loadSession} agents`).waitFor();
+    assert.match(page.url(), /cap=load-session/);
+    await caps.getByRole('checkbox', { name: /Not probed/ }).check();
+    assert.ok((await countOf(page)) > loadSession);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const auth = page.getByRole('group', { name: 'Authentication (probed)' });
+    await auth.getByRole('checkbox', { name: /Terminal login/ }).check();
+    assert.ok((await countOf(page)) < TOTAL);
+  });
+
   test('the URL is the state: reload and back/forward restore it', async () => {
     await open(page);
     await search(page).fill('claude');
@@ -164,9 +183,10 @@ describe('themes and icons', () => {
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       const dark = await icon.evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.notEqual(light, dark);
-      const luminance = (rgb) => rgb.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
-      assert.ok(luminance(dark) > 600, `icon colour in dark theme: ${dark}`);
-      assert.ok(luminance(light) < 200, `icon colour in light theme: ${light}`);
+      // Computed colours come back as oklab(L a b): compare lightness.
+      const lightness = (color) => Number(color.match(/oklab\(([\d.]+)/)?.[1] ?? NaN);
+      assert.ok(lightness(dark) > 0.9, `icon colour in dark theme: ${dark}`);
+      assert.ok(lightness(light) < 0.3, `icon colour in light theme: ${light}`);
       assert.match(await icon.evaluate((el) => getComputedStyle(el).maskImage), /claude-acp\.svg/);
       await page.reload();
       await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
