@@ -110,7 +110,7 @@ describe('agent pages', () => {
     const server = Object.values(parsed.agent_servers)[0];
     assert.equal(server.command, 'npx');
     assert.deepEqual(server.args.slice(0, 2), ['-y', agent('argy-code').distribution.npx.package]);
-    await page.getByText('~/.jetbrains/acp.json').waitFor();
+    await page.getByText('~/.jetbrains/acp.json').first().waitFor();
     await editors.getByRole('tab', { name: 'Emacs (agent-shell)' }).click();
     assert.match(await page.getByRole('tabpanel').last().textContent(), /acp-make-client/);
   });
@@ -124,7 +124,7 @@ describe('agent pages', () => {
     assert.match(await section.textContent(), /Set model✗ not supported/);
     await openAgent(page, 'cortex-code');
     await page.locator('#protocol').getByText(/could not start the agent \(process_error\).*unknown \(not unsupported\)/).waitFor();
-    await openAgent(page, 'gemini');
+    await openAgent(page, 'acp-bridge');
     await page.locator('#protocol').getByText(/^Not probed/).waitFor();
   });
 

@@ -183,8 +183,8 @@ describe('themes and icons', () => {
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       const dark = await icon.evaluate((el) => getComputedStyle(el).backgroundColor);
       assert.notEqual(light, dark);
-      // Computed colours come back as oklab(L a b): compare lightness.
-      const lightness = (color) => Number(color.match(/oklab\(([\d.]+)/)?.[1] ?? NaN);
+      // Computed colours come back as oklab(L a b) or oklch(L C h): compare lightness.
+      const lightness = (color) => Number(color.match(/okl(?:ab|ch)\(([\d.]+)/)?.[1] ?? NaN);
       assert.ok(lightness(dark) > 0.9, `icon colour in dark theme: ${dark}`);
       assert.ok(lightness(light) < 0.3, `icon colour in light theme: ${light}`);
       assert.match(await icon.evaluate((el) => getComputedStyle(el).maskImage), /claude-acp\.svg/);
