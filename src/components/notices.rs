@@ -74,7 +74,10 @@ pub fn describe(diagnostic: &Diagnostic) -> String {
         Severity::Error => "left out",
         Severity::Warning => "warning",
     };
-    format!("{place}, {severity}: {}", diagnostic.message)
+    match &diagnostic.hint {
+        Some(hint) => format!("{place}, {severity}: {} (fix: {hint})", diagnostic.message),
+        None => format!("{place}, {severity}: {}", diagnostic.message),
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
