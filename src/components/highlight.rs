@@ -57,6 +57,8 @@ mod tests {
     use super::segments;
 
     #[test]
+    // Slices of one range are the point of these cases, not a mistaken `vec![a..b]`.
+    #[allow(clippy::single_range_in_vec_init)]
     fn splits_around_ranges_and_ignores_bad_ones() {
         let check = |text: &str, ranges: &[std::ops::Range<usize>], expected: &[(&str, bool)]| {
             let got = segments(text, ranges);

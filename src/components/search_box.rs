@@ -21,12 +21,11 @@ pub fn SearchBox(
             && !event.meta_key()
             && !event.alt_key()
             && !typing_somewhere(&event)
+            && let Some(input) = input.get_untracked()
         {
-            if let Some(input) = input.get_untracked() {
-                event.prevent_default();
-                let _ = input.focus();
-                input.select();
-            }
+            event.prevent_default();
+            let _ = input.focus();
+            input.select();
         }
     });
     on_cleanup(move || handle.remove());
