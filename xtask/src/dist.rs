@@ -2,8 +2,9 @@
 //!
 //! [`build`] runs `trunk build --release`, passing `PUBLIC_URL` and `REGISTRY_URL` to the Cargo
 //! build (the app reads them with `option_env!`), copies `index.html` to `404.html` so that static
-//! hosts such as GitHub Pages answer deep links (`/agents/gemini`) with the app, and measures what a
-//! visitor downloads: raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
+//! hosts such as GitHub Pages answer deep links (`/agents/gemini`) with the app, writes a
+//! pre-rendered page per registry entry ([`prerender`]), and measures what a visitor downloads:
+//! raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
 
 use std::fmt;
 use std::fs;
@@ -12,7 +13,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail, ensure};
 
+use crate::prerender;
 use crate::setup::{self, Tools};
+
+/// Where the site is published unless `--site-origin` says otherwise.
+pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
 
 /// What to build and where.
 #[derive(Debug, Clone)]
@@ -23,11 +28,17 @@ pub struct DistOptions {
     pub registry_url: String,
     /// Output directory (absolute); Trunk empties it first.
     pub out_dir: PathBuf,
+    /// Scheme and host the site is published at, without a trailing slash, for the canonical
+    /// and link-preview URLs of pre-rendered pages.
+    pub site_origin: String,
+    /// The registry file to pre-render entry pages from, in place of the build's own.
+    pub prerender_registry: Option<PathBuf>,
 }
 
 impl DistOptions {
     /// Checks the options: the public URL must start and end with `/`, the registry URL must not
-    /// be empty.
+    /// be empty. The site origin is [`DEFAULT_SITE_ORIGIN`] and pre-rendering uses the build's
+    /// registry file.
     pub fn new(public_url: String, registry_url: String, out_dir: PathBuf) -> Result<Self> {
         ensure!(
             public_url.starts_with('/') && public_url.ends_with('/'),
@@ -41,7 +52,32 @@ impl DistOptions {
             public_url,
             registry_url,
             out_dir,
+            site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
+            prerender_registry: None,
         })
+    }
+
+    /// Sets the site origin: an absolute `http(s)` URL with a host and no path, query or
+    /// fragment (a trailing `/` is dropped).
+    pub fn with_site_origin(mut self, origin: &str) -> Result<Self> {
+        let origin = origin.trim().strip_suffix('/').unwrap_or(origin.trim());
+        let authority = origin
+            .split_once("://")
+            .map_or("", |(_, authority)| authority);
+        ensure!(
+            registry_core::url::safe_link(origin).is_some() && !authority.contains(['/', '?', '#']),
+            "site origin `{origin}` must be an http(s) scheme and host without a path, \
+             e.g. `https://agentclientprotocol.com`"
+        );
+        self.site_origin = origin.to_owned();
+        Ok(self)
+    }
+
+    /// Pre-renders entry pages from this registry file instead of the build's own (needed when
+    /// the registry URL is remote: it is never fetched at build time).
+    pub fn with_prerender_registry(mut self, file: Option<PathBuf>) -> Self {
+        self.prerender_registry = file;
+        self
     }
 }
 
@@ -142,6 +178,7 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
     let index = out_dir.join("index.html");
     fs::copy(&index, out_dir.join("404.html"))
         .with_context(|| format!("copying {} to 404.html", index.display()))?;
+    prerender::write_pages(options)?;
     measure(out_dir)
 }
 
@@ -210,6 +247,41 @@ mod tests {
         for (public_url, valid) in cases {
             let options = DistOptions::new(public_url.into(), "registry.json".into(), "d".into());
             assert_eq!(options.is_ok(), valid, "{public_url:?}");
+        }
+    }
+
+    #[test]
+    fn site_origin_is_a_scheme_and_host_only() {
+        let cases = [
+            (
+                "https://agentclientprotocol.com",
+                Some("https://agentclientprotocol.com"),
+            ),
+            (
+                "https://agentclientprotocol.com/",
+                Some("https://agentclientprotocol.com"),
+            ),
+            ("http://localhost:8080", Some("http://localhost:8080")),
+            ("https://example.com/acp", None),
+            ("https://example.com?x", None),
+            ("https://example.com#x", None),
+            ("https://user@example.com", None),
+            ("agentclientprotocol.com", None),
+            ("//agentclientprotocol.com", None),
+            ("ftp://example.com", None),
+            ("javascript:alert(1)", None),
+            ("https://", None),
+            ("", None),
+        ];
+        for (origin, expected) in cases {
+            let options = DistOptions::new("/".into(), "registry.json".into(), "d".into())
+                .unwrap()
+                .with_site_origin(origin);
+            assert_eq!(
+                options.ok().map(|o| o.site_origin).as_deref(),
+                expected,
+                "{origin:?}"
+            );
         }
     }
 

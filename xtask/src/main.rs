@@ -8,9 +8,13 @@
 //! - `cargo xtask dist`: build the release site and print its sizes.
 //! - `cargo xtask test`: formatting, clippy, native tests, browser component tests and the
 //!   end-to-end suite, stopping at the first failure.
+//! - `cargo xtask bench`: load and keystroke timings of the release site at 1,000 and 10,000
+//!   synthetic entries in headless Chromium, beside a plain-JS baseline, plus bundle sizes.
 //! - `cargo xtask setup`: only the set-up.
 
+mod bench;
 mod dist;
+mod prerender;
 mod serve;
 mod setup;
 mod test;
@@ -46,6 +50,8 @@ enum Command {
     Serve(ServeArgs),
     /// Run every check: fmt, clippy, native tests, browser tests, end-to-end tests.
     Test(test::TestArgs),
+    /// Measure load and keystroke times at 1k and 10k entries against a plain-JS baseline.
+    Bench(bench::BenchArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -57,6 +63,24 @@ struct SiteArgs {
     /// URL of registry.json, absolute or relative to index.html.
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
+    /// Scheme and host the site is published at, for canonical and link-preview URLs.
+    #[arg(long, env = "SITE_ORIGIN", default_value = dist::DEFAULT_SITE_ORIGIN)]
+    site_origin: String,
+    /// Local copy of the registry to pre-render agent pages from when the registry URL is
+    /// remote (without it, a remote registry means no pre-rendered pages).
+    #[arg(long, env = "PRERENDER_REGISTRY")]
+    prerender_registry: Option<PathBuf>,
+}
+
+impl SiteArgs {
+    /// The build options for these settings and output directory.
+    fn into_options(self, out_dir: PathBuf) -> Result<DistOptions> {
+        Ok(
+            DistOptions::new(self.public_url, self.registry_url, out_dir)?
+                .with_site_origin(&self.site_origin)?
+                .with_prerender_registry(self.prerender_registry),
+        )
+    }
 }
 
 #[derive(Debug, Args)]
@@ -100,17 +124,13 @@ fn run(command: Command) -> Result<()> {
                 Some(out) => std::path::absolute(out)?,
                 None => root.join("dist"),
             };
-            let options = DistOptions::new(args.site.public_url, args.site.registry_url, out_dir)?;
+            let options = args.site.into_options(out_dir)?;
             let report = dist::build(&tools, &options)?;
             print!("{report}");
         }
         Command::Serve(args) => {
             let tools = setup::ensure(&root, Browser::NotNeeded)?;
-            let options = DistOptions::new(
-                args.site.public_url,
-                args.site.registry_url,
-                root.join("dist"),
-            )?;
+            let options = args.site.into_options(root.join("dist"))?;
             let report = dist::build(&tools, &options)?;
             print!("{report}");
             let server = serve::spawn(&options.out_dir, &options.public_url, args.port)?;
@@ -122,6 +142,7 @@ fn run(command: Command) -> Result<()> {
             server.wait();
         }
         Command::Test(args) => test::run(&root, &args)?,
+        Command::Bench(args) => bench::run(&root, &args)?,
     }
     Ok(())
 }

@@ -1,0 +1,321 @@
+// Measures the catalogue in headless Chromium: `node bench/measure.mjs <config.json>`.
+//
+// `cargo xtask bench` serves, per registry size, a copy of the release site with that size's
+// registry.json, the plain-JS baseline (baseline.html) and an idle page (idle.html), and writes
+// the config: `{sizes: [{label, entries, url}], loads, rounds, keyDelay, chromium, out}`. This
+// script writes raw samples to `out`; the xtask turns them into medians, percentiles and ratios.
+//
+// Per size:
+//
+// - First results painted: `loads` fresh page loads (each in a new browser profile, so nothing
+//   is cached) of the site and of the baseline. An init script watches the DOM with a
+//   MutationObserver; once a result card (`section[aria-label=Results] li h2`) exists it asks for
+//   an animation frame and records `performance.now()` there, which counts from navigation start.
+// - Parse + index vs JSON.parse: in each site load, the `acp:parse` and `acp:parse+index` User
+//   Timing measures the site records, and the median of five `JSON.parse` runs of the same
+//   registry.json text (fetched again, after one warm-up parse) in the same page.
+// - Keystroke to next frame: the test queries are typed one key at a time, `keyDelay` ms apart,
+//   into the box named "Search agents" of the site, the baseline and the idle page, interleaved,
+//   `rounds` times each, every query on a freshly loaded page. A capture-phase `input` listener on
+//   `window` (added before any page script) takes the event's `timeStamp` and requests an
+//   animation frame; both apps handle `input` synchronously during the event's dispatch (the
+//   site in its delegated listener, the baseline on the input itself), so that frame is the first
+//   one that can show their work. The rAF callback's time is "next frame"; a task posted from it
+//   runs once the frame's style, layout and paint are done: "frame done". To verify the order,
+//   the rAF callback also records a fingerprint of what the page shows (count, first ten cards,
+//   marks); if the page shows something else once it has settled, the sample is flagged `stale`
+//   (the app was not done by that frame).
+// - Self-check: for a few queries, both pages are loaded with `?q=` and their top ten ids, count
+//   text and facet counts compared; differences are reported so the comparison stays honest.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/helpers.mjs';
+
+const VIEWPORT = { width: 1280, height: 900 };
+const RESULT_CARD = 'section[aria-label=Results] li h2';
+/** Typed on every page: a name, a typo (typo fallback), and a query many entries match. */
+const QUERIES = ['claude code', 'gemni', 'ai coding agent'];
+/** Compared between the site and the baseline. */
+const CHECK_QUERIES = ['', 'claude code', 'gemni', 'agent', 'rust cli', 'pyhton', 'local models', 'opnecode'];
+/** The facet groups the baseline implements (the site may show more). */
+const COMPARED_FACETS = ['Kind', 'Distribution', 'Operating system', 'Architecture', 'License'];
+const TIMEOUT = 120_000;
+
+const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+
+/** Runs in the page before its scripts: records when the first result card is on screen. */
+function probeFirstResults(selector) {
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(selector)) {
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        window.__benchFirstResults = performance.now();
+      });
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Runs in the page before its scripts: records every keystroke's next frame. */
+function probeKeystrokes() {
+  const samples = [];
+  window.__benchKeystrokes = samples;
+  window.__benchFingerprint = () => {
+    const results = document.querySelector('section[aria-label=Results]');
+    if (!results) return '';
+    const cards = [...results.querySelectorAll('li h2 a')].slice(0, 10).map((a) => a.innerHTML);
+    return JSON.stringify([results.querySelector('[role=status]')?.textContent, cards]);
+  };
+  window.addEventListener(
+    'input',
+    (event) => {
+      const start = event.timeStamp;
+      const value = event.target?.value ?? '';
+      requestAnimationFrame(() => {
+        const raf = performance.now();
+        const atFrame = window.__benchFingerprint();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          samples.push({ value, start, raf, done: performance.now(), atFrame });
+        };
+        channel.port2.postMessage(null);
+      });
+    },
+    true,
+  );
+}
+
+/**
+ * What a catalogue page shows: top ten ids, the count, the facet options with counts, and the
+ * first card's markup (tags, sorted attributes and text; without links and the icon, which
+ * depends on when its image loaded).
+ */
+function readView(compared) {
+  const shape = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    const attributes = [...node.attributes]
+      .filter((a) => a.name !== 'href')
+      .map((a) => `${a.name}="${a.value}"`)
+      .sort()
+      .join(' ');
+    return `<${node.localName} ${attributes}>${[...node.childNodes].map(shape).join('')}</${node.localName}>`;
+  };
+  const results = document.querySelector('section[aria-label=Results]');
+  const first = results.querySelector('li');
+  const card = first ? [...first.children].slice(1).map(shape).join('') : null;
+  const ids = [...results.querySelectorAll('li h2 a')]
+    .slice(0, 10)
+    .map((a) => a.getAttribute('href').split('/').filter(Boolean).pop());
+  const count = results.querySelector('[role=status]')?.textContent.trim();
+  const facets = {};
+  for (const fieldset of document.querySelectorAll('aside[aria-label=Filters] fieldset')) {
+    const legend = fieldset.querySelector('legend')?.textContent.trim();
+    if (!compared.includes(legend)) continue;
+    facets[legend] = [...fieldset.querySelectorAll('li label')].map((label) =>
+      [...label.querySelectorAll('span')].map((s) => s.textContent.trim()).join(' '),
+    );
+  }
+  return { ids, count, facets, card };
+}
+
+/** A headless Chromium with a throwaway profile, like tests/e2e/helpers.mjs. */
+async function launch() {
+  const profile = await mkdtemp(join(tmpdir(), 'acp-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: config.chromium,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  };
+  return { context, page, close };
+}
+
+const log = (...parts) => console.log(...parts);
+const round1 = (ms) => Math.round(ms * 10) / 10;
+
+/** One fresh load: first results painted, plus the parse timings on the site. */
+async function freshLoad(url, site) {
+  const { page, close } = await launch();
+  try {
+    await page.addInitScript(probeFirstResults, RESULT_CARD);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__benchFirstResults !== undefined, null, { timeout: TIMEOUT });
+    const firstResults = await page.evaluate(() => window.__benchFirstResults);
+    if (!site) return { firstResults };
+    const timings = await page.evaluate(async () => {
+      const measure = (name) => performance.getEntriesByName(name, 'measure')[0]?.duration ?? null;
+      const text = await (await fetch('registry.json')).text();
+      // One warm-up; the lengths are summed and returned so that no parse can be optimised away.
+      let agents = JSON.parse(text).agents.length;
+      const runs = [];
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        agents += JSON.parse(text).agents.length;
+        runs.push(performance.now() - start);
+      }
+      runs.sort((a, b) => a - b);
+      return { parse: measure('acp:parse'), parseIndex: measure('acp:parse+index'), jsonParse: runs[2], agents };
+    });
+    return {
+      firstResults,
+      parse: timings.parse,
+      parseIndex: timings.parseIndex,
+      jsonParse: timings.jsonParse,
+    };
+  } finally {
+    await close();
+  }
+}
+
+/** Types `query` on a freshly loaded `url`; returns one sample per keystroke. */
+async function typeQuery(page, url, query, hasResults) {
+  await page.goto(url);
+  if (hasResults) await page.waitForSelector(RESULT_CARD, { timeout: TIMEOUT });
+  const box = page.getByRole('searchbox', { name: 'Search agents' });
+  await box.click();
+  // Let icons, fonts and the first paints settle before the first key.
+  await page.waitForTimeout(500);
+  await page.evaluate(() => window.__benchKeystrokes.splice(0));
+  const settled = [];
+  for (const key of query) {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(config.keyDelay);
+    settled.push(await page.evaluate(() => window.__benchFingerprint()));
+  }
+  await page.waitForTimeout(50);
+  const samples = await page.evaluate(() => window.__benchKeystrokes.splice(0));
+  if (samples.length !== query.length) {
+    log(`  WARNING: ${samples.length} frames for ${query.length} keystrokes of “${query}” on ${url}`);
+  }
+  return samples.map((s, i) => ({
+    query,
+    value: s.value,
+    start: s.start,
+    raf: s.raf,
+    done: s.done,
+    stale: settled[i] !== undefined && s.atFrame !== settled[i],
+  }));
+}
+
+async function keystrokes(size) {
+  const pages = {
+    site: { url: size.url, hasResults: true },
+    baseline: { url: new URL('baseline.html', size.url).href, hasResults: true },
+    idle: { url: new URL('idle.html', size.url).href, hasResults: false },
+  };
+  const samples = { site: [], baseline: [], idle: [] };
+  const { page, close } = await launch();
+  try {
+    await page.addInitScript(probeKeystrokes);
+    for (let round = 0; round < config.rounds; round++) {
+      for (const query of QUERIES) {
+        for (const [name, target] of Object.entries(pages)) {
+          samples[name].push(...(await typeQuery(page, target.url, query, target.hasResults)));
+        }
+      }
+      const p95 = (list) => {
+        const sorted = list.map((s) => s.raf - s.start).sort((a, b) => a - b);
+        return round1(sorted[Math.max(Math.ceil(sorted.length * 0.95) - 1, 0)] ?? NaN);
+      };
+      log(
+        `  ${size.label}: typing round ${round + 1}/${config.rounds}: p95 so far site ${p95(samples.site)} ms, ` +
+          `plain JS ${p95(samples.baseline)} ms, idle ${p95(samples.idle)} ms`,
+      );
+    }
+  } finally {
+    await close();
+  }
+  return samples;
+}
+
+async function selfCheck(size) {
+  const { page, close } = await launch();
+  const checks = [];
+  try {
+    for (const query of CHECK_QUERIES) {
+      const search = query ? `?q=${encodeURIComponent(query)}` : '';
+      const views = {};
+      for (const [name, path] of [['site', ''], ['baseline', 'baseline.html']]) {
+        await page.goto(new URL(path + search, size.url).href);
+        await page.waitForFunction(
+          () => document.querySelector('section[aria-label=Results] [role=status]')?.textContent.trim(),
+          null,
+          { timeout: TIMEOUT },
+        );
+        await page.waitForTimeout(200);
+        views[name] = await page.evaluate(readView, COMPARED_FACETS);
+      }
+      const differences = [];
+      const { site, baseline } = views;
+      if (JSON.stringify(site.ids) !== JSON.stringify(baseline.ids)) {
+        differences.push(`top 10 site [${site.ids.join(', ')}] vs plain JS [${baseline.ids.join(', ')}]`);
+      }
+      if (site.count !== baseline.count) {
+        differences.push(`count “${site.count}” vs “${baseline.count}”`);
+      }
+      if (site.card !== baseline.card) {
+        differences.push(`first card markup site ${site.card} vs plain JS ${baseline.card}`);
+      }
+      for (const legend of COMPARED_FACETS) {
+        const [a, b] = [site.facets[legend], baseline.facets[legend]];
+        if (a === undefined) continue; // The site does not show this group (yet).
+        if (JSON.stringify(a) !== JSON.stringify(b)) {
+          differences.push(`${legend} facet [${a.join(', ')}] vs [${(b ?? []).join(', ')}]`);
+        }
+      }
+      checks.push({ query, differences });
+      if (differences.length) log(`  WARNING: ${size.label} “${query}”: ${differences.join('; ')}`);
+    }
+  } finally {
+    await close();
+  }
+  return checks;
+}
+
+async function measureSize(size) {
+  const siteLoads = [];
+  const baselineLoads = [];
+  for (let i = 0; i < config.loads; i++) {
+    const site = await freshLoad(size.url, true);
+    siteLoads.push(site);
+    const baseline = await freshLoad(new URL('baseline.html', size.url).href, false);
+    baselineLoads.push(baseline);
+    log(
+      `  ${size.label}: load ${i + 1}/${config.loads}: first results site ${round1(site.firstResults)} ms ` +
+        `(parse+index ${round1(site.parseIndex ?? NaN)} ms, JSON.parse ${round1(site.jsonParse)} ms), ` +
+        `plain JS ${round1(baseline.firstResults)} ms`,
+    );
+  }
+  const keys = await keystrokes(size);
+  const checks = await selfCheck(size);
+  return { label: size.label, entries: size.entries, siteLoads, baselineLoads, keystrokes: keys, selfCheck: checks };
+}
+
+async function browserVersion() {
+  const { context, page, close } = await launch();
+  try {
+    const version = context.browser()?.version();
+    if (version) return `Chromium ${version}`;
+    const agent = await page.evaluate(() => navigator.userAgent);
+    return /(HeadlessChrome|Chrome)\/[\d.]+/.exec(agent)?.[0] ?? agent;
+  } finally {
+    await close();
+  }
+}
+
+const results = { browser: await browserVersion(), sizes: [] };
+for (const size of config.sizes) {
+  log(`measuring ${size.label} (${size.entries} entries) at ${size.url}`);
+  results.sizes.push(await measureSize(size));
+}
+writeFileSync(config.out, JSON.stringify(results, null, 1));
+log(`wrote ${config.out}`);

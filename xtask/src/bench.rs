@@ -1,0 +1,368 @@
+//! `cargo xtask bench`: how fast the catalogue is at 1,000 and 10,000 entries, measured in
+//! headless Chromium against a plain-JavaScript page doing the same work.
+//!
+//! 1. [`synthetic`] writes registries of each size shaped like the real one (seeded, so every run
+//!    measures the same bytes) to `target/bench/registry-<size>.json`.
+//! 2. The release site is built once into `target/bench/site` with [`dist::build`] (whose brotli
+//!    sizes are the bundle figures), then copied per size into `target/bench/site-<size>/` with
+//!    that size's `registry.json`, the plain-JS baseline (`bench/baseline.html` + `baseline.js`,
+//!    linked to the site's own stylesheet) and an idle page (`bench/idle.html`). Each copy is
+//!    served by [`serve::spawn`] on an ephemeral port, so the site, the baseline and the idle page
+//!    load the same registry and the same icons from the same origin.
+//! 3. `node bench/measure.mjs` drives Chromium over those servers and writes raw samples to
+//!    `target/bench/measurements.json` (see that script for how each figure is taken).
+//! 4. [`report`] turns samples into medians and percentiles, prints one table with every size
+//!    side by side and the targets beside the figures, and writes everything, raw samples
+//!    included, to `target/bench/results.json`.
+//!
+//! It is a measurement, not a test: it exits 0 whatever the figures are. The machine's load
+//! average is printed before and after, since absolute times on a busy machine drift; ratios
+//! against the baselines measured in the same run are the figures to compare.
+
+mod report;
+mod synthetic;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, ensure};
+use clap::Args;
+use serde::Serialize;
+
+use crate::dist::{self, AssetKind, AssetSize, DistOptions, DistReport};
+use crate::serve::{self, ServerHandle};
+use crate::setup::{self, Browser, CHROMIUM};
+
+use self::report::{LoadAverage, Measurements};
+use self::synthetic::Sample;
+
+/// The seed of the synthetic registries; changing it changes every figure a little.
+const SEED: u64 = 0xACB_2026;
+
+/// Options of `cargo xtask bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Registry sizes to measure, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000])]
+    sizes: Vec<usize>,
+    /// Fresh page loads behind each load-time median.
+    #[arg(long, default_value_t = 5)]
+    loads: usize,
+    /// How many times each test query is typed on each page (31 keystrokes a round).
+    #[arg(long, default_value_t = 2)]
+    rounds: usize,
+    /// Pause between keystrokes, in milliseconds, so that frames do not overlap.
+    #[arg(long, default_value_t = 150)]
+    key_delay: u64,
+    /// Measure the site a previous run built in target/bench/site instead of building it again.
+    #[arg(long)]
+    reuse_build: bool,
+}
+
+/// What `measure.mjs` is told: where each size is served and how to measure.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MeasureConfig {
+    sizes: Vec<SizeConfig>,
+    loads: usize,
+    rounds: usize,
+    key_delay: u64,
+    chromium: String,
+    out: PathBuf,
+}
+
+/// One size as served.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SizeConfig {
+    label: String,
+    entries: usize,
+    /// The site's URL; the baseline is `baseline.html` and the idle page `idle.html` beside it.
+    url: String,
+}
+
+/// Generates the registries, builds and serves the site, runs the browser, prints the table.
+pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
+    ensure!(
+        !args.sizes.is_empty() && args.sizes.iter().all(|&n| n > 0),
+        "--sizes needs at least one size above 0, e.g. --sizes 1000,10000"
+    );
+    ensure!(
+        args.loads > 0 && args.rounds > 0,
+        "--loads and --rounds must be at least 1"
+    );
+    let started = LoadAverage::now();
+    let tools = setup::ensure(root, Browser::Needed)?;
+    let bench_dir = root.join("target").join("bench");
+    fs::create_dir_all(&bench_dir).with_context(|| format!("creating {}", bench_dir.display()))?;
+
+    println!("\n==> synthetic registries");
+    let registries = write_registries(root, &bench_dir, &args.sizes)?;
+
+    println!("\n==> release build");
+    let site = bench_dir.join("site");
+    let bundle = site_bundle(&tools, &site, &bench_dir, args.reuse_build)?;
+    print!("{bundle}");
+
+    let (servers, sizes) = serve_copies(root, &site, &bench_dir, &registries)?;
+    let measurements = measure(&tools, &bench_dir, sizes, args)?;
+    drop(servers);
+
+    let registry_bytes = registries
+        .iter()
+        .map(|(n, text)| (*n, text.len()))
+        .collect();
+    let report = report::Report::new(
+        &measurements,
+        &bundle,
+        registry_bytes,
+        started,
+        LoadAverage::now(),
+    );
+    println!("\n{report}");
+    let results_path = bench_dir.join("results.json");
+    let results = serde_json::json!({ "summary": report, "raw": measurements });
+    write(&results_path, &serde_json::to_string_pretty(&results)?)?;
+    println!("results: {}", results_path.display());
+    Ok(())
+}
+
+/// Writes a synthetic registry per size to `registry-<label>.json` and returns their texts.
+fn write_registries(
+    root: &Path,
+    bench_dir: &Path,
+    sizes: &[usize],
+) -> Result<Vec<(usize, String)>> {
+    let sample = Sample::from_registry(&read(&root.join("public").join("registry.json"))?)?;
+    let mut registries = Vec::with_capacity(sizes.len());
+    for &size in sizes {
+        let text = synthetic::generate(&sample, size, SEED);
+        let path = bench_dir.join(format!("registry-{}.json", label(size)));
+        write(&path, &text)?;
+        println!("  {} ({} bytes)", path.display(), text.len());
+        registries.push((size, text));
+    }
+    Ok(registries)
+}
+
+/// Copies the built `site` once per registry (see [`prepare_copy`]) and serves each copy on an
+/// ephemeral port; the servers stop when the handles are dropped.
+fn serve_copies(
+    root: &Path,
+    site: &Path,
+    bench_dir: &Path,
+    registries: &[(usize, String)],
+) -> Result<(Vec<ServerHandle>, Vec<SizeConfig>)> {
+    let stylesheet = stylesheet_of(site)?;
+    let mut servers = Vec::with_capacity(registries.len());
+    let mut sizes = Vec::with_capacity(registries.len());
+    for (size, registry) in registries {
+        let dir = bench_dir.join(format!("site-{}", label(*size)));
+        prepare_copy(root, site, &dir, registry, &stylesheet)?;
+        let server = serve::spawn(&dir, "/", 0)?;
+        println!("  {} served at {}", dir.display(), server.url());
+        sizes.push(SizeConfig {
+            label: label(*size),
+            entries: *size,
+            url: server.url(),
+        });
+        servers.push(server);
+    }
+    Ok((servers, sizes))
+}
+
+/// Runs `bench/measure.mjs` over the served sizes and reads what it measured.
+fn measure(
+    tools: &setup::Tools,
+    bench_dir: &Path,
+    sizes: Vec<SizeConfig>,
+    args: &BenchArgs,
+) -> Result<Measurements> {
+    let out = bench_dir.join("measurements.json");
+    let config = MeasureConfig {
+        sizes,
+        loads: args.loads,
+        rounds: args.rounds,
+        key_delay: args.key_delay,
+        chromium: CHROMIUM.to_owned(),
+        out: out.clone(),
+    };
+    let config_path = bench_dir.join("measure-config.json");
+    write(&config_path, &serde_json::to_string_pretty(&config)?)?;
+    let _ = fs::remove_file(&out);
+
+    let mut node = tools.command("node");
+    node.arg("bench/measure.mjs").arg(&config_path);
+    println!("\n==> {}", setup::show(&node));
+    setup::run(&mut node).context("measuring in Chromium failed")?;
+    serde_json::from_str(&read(&out)?).with_context(|| format!("reading {}", out.display()))
+}
+
+/// `1k`, `10k`, or the number itself when it is not a whole thousand.
+fn label(size: usize) -> String {
+    if size.is_multiple_of(1_000) {
+        format!("{}k", size / 1_000)
+    } else {
+        size.to_string()
+    }
+}
+
+/// Builds the release site into `site` (or, with `reuse`, takes the one a previous run built)
+/// and returns its sizes; they are kept in `bundle.json` so that a reused build reports them too.
+fn site_bundle(
+    tools: &setup::Tools,
+    site: &Path,
+    bench_dir: &Path,
+    reuse: bool,
+) -> Result<DistReport> {
+    let saved = bench_dir.join("bundle.json");
+    if reuse && site.join("index.html").is_file() {
+        if let Some(report) = fs::read_to_string(&saved)
+            .ok()
+            .and_then(|text| bundle_from_json(&text, site))
+        {
+            println!("reusing {} (--reuse-build)", site.display());
+            return Ok(report);
+        }
+        println!("no sizes saved for {}: building it again", site.display());
+    }
+    let options = DistOptions::new("/".into(), "registry.json".into(), site.to_path_buf())?;
+    let report = dist::build(tools, &options)?;
+    let assets: Vec<_> = report
+        .assets
+        .iter()
+        .map(|a| serde_json::json!({ "kind": a.kind.as_str(), "raw": a.raw, "brotli": a.brotli }))
+        .collect();
+    write(&saved, &serde_json::to_string_pretty(&assets)?)?;
+    Ok(report)
+}
+
+/// The sizes saved by [`site_bundle`], when they cover every [`AssetKind`].
+fn bundle_from_json(text: &str, site: &Path) -> Option<DistReport> {
+    let saved: Vec<serde_json::Value> = serde_json::from_str(text).ok()?;
+    let kinds = [
+        AssetKind::Html,
+        AssetKind::Css,
+        AssetKind::Js,
+        AssetKind::Wasm,
+    ];
+    let assets = kinds
+        .into_iter()
+        .map(|kind| {
+            let asset = saved
+                .iter()
+                .find(|a| a.get("kind").and_then(|k| k.as_str()) == Some(kind.as_str()))?;
+            Some(AssetSize {
+                kind,
+                raw: asset.get("raw")?.as_u64()?,
+                brotli: asset.get("brotli")?.as_u64()?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(DistReport {
+        out_dir: site.to_path_buf(),
+        assets,
+    })
+}
+
+/// The file name of the site's stylesheet (Trunk names it `main-<hash>.css`).
+fn stylesheet_of(site: &Path) -> Result<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(site).with_context(|| format!("listing {}", site.display()))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|ext| ext == "css") {
+            found.extend(path.file_name().and_then(|n| n.to_str()).map(str::to_owned));
+        }
+    }
+    match found.as_slice() {
+        [one] => Ok(one.clone()),
+        _ => anyhow::bail!(
+            "expected one stylesheet in {}, found {found:?}: did Trunk's output change?",
+            site.display()
+        ),
+    }
+}
+
+/// A copy of the built `site` in `dir` with `registry` as its `registry.json`, the baseline page
+/// (linked to `stylesheet`) and the idle page.
+fn prepare_copy(
+    root: &Path,
+    site: &Path,
+    dir: &Path,
+    registry: &str,
+    stylesheet: &str,
+) -> Result<()> {
+    if dir.exists() {
+        fs::remove_dir_all(dir).with_context(|| format!("emptying {}", dir.display()))?;
+    }
+    copy_dir(site, dir)?;
+    write(&dir.join("registry.json"), registry)?;
+    let pages = root.join("bench");
+    let baseline = read(&pages.join("baseline.html"))?;
+    ensure!(
+        baseline.contains("{{stylesheet}}"),
+        "bench/baseline.html must link the site's stylesheet as href=\"{{{{stylesheet}}}}\""
+    );
+    write(
+        &dir.join("baseline.html"),
+        &baseline.replace("{{stylesheet}}", stylesheet),
+    )?;
+    for file in ["baseline.js", "idle.html"] {
+        fs::copy(pages.join(file), dir.join(file))
+            .with_context(|| format!("copying bench/{file}"))?;
+    }
+    Ok(())
+}
+
+/// Copies the directory tree `from` to `to`.
+fn copy_dir(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
+    for entry in fs::read_dir(from).with_context(|| format!("listing {}", from.display()))? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            fs::copy(entry.path(), &target)
+                .with_context(|| format!("copying {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels() {
+        for (size, expected) in [
+            (1_000, "1k"),
+            (10_000, "10k"),
+            (2_500, "2500"),
+            (130, "130"),
+        ] {
+            assert_eq!(label(size), expected);
+        }
+    }
+
+    #[test]
+    fn saved_bundle_sizes_round_trip() {
+        let text = r#"[{"kind":"html","raw":10,"brotli":5},{"kind":"css","raw":20,"brotli":6},
+            {"kind":"js","raw":30,"brotli":7},{"kind":"wasm","raw":40,"brotli":8}]"#;
+        let report = bundle_from_json(text, Path::new("site")).unwrap();
+        assert_eq!(report.total_brotli(), 26);
+        assert_eq!(
+            bundle_from_json("[]", Path::new("site")).map(|r| r.assets),
+            None
+        );
+    }
+}
