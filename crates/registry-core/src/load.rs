@@ -953,7 +953,10 @@ pub(crate) fn position(text: &str, err: &serde_json::Error) -> (usize, usize) {
 
 /// JSONC to JSON: comments and trailing commas become spaces, so every other byte keeps its
 /// offset and every line and column stays where it was. `None` when there was nothing to strip.
-fn strip_jsonc(text: &str) -> Option<String> {
+///
+/// Public so the maintainer tools (`registry-validate`) read manifests exactly as the site does
+/// and can point at a place in the text the maintainer wrote.
+pub fn strip_jsonc(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
     let mut in_string = false;

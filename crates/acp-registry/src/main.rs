@@ -1,0 +1,263 @@
+//! `acp-registry`: the ACP registry's CI checks, run by maintainers before they push.
+//!
+//! - `acp-registry validate <registry-dir> [<id>...] [--format human|json] [--check-urls]`
+//!   prints every problem of every entry (file, line:column, excerpt, fix) and a summary;
+//! - `acp-registry build <registry-dir> --out <dist> [--base-url URL]` validates, then writes
+//!   `registry.json`, the icons (as `<id>.svg`) and the schemas, as the CI publishes them.
+//!
+//! Exit codes: 0 when there is no error (warnings are fine), 1 when any entry has an error,
+//! 2 when the command could not run (wrong arguments, unreadable folder, unwritable output).
+//!
+//! All the rules live in the `registry-validate` library; this binary only reads and writes
+//! files, renders diagnostics with `miette` and, for `--check-urls`, talks HTTP.
+
+mod read;
+mod render;
+mod urls;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use registry_validate::{DEFAULT_BASE_URL, Endpoints, Severity, Validation, build, validate};
+
+/// Validate and build an ACP agent registry folder, as the registry's CI does.
+#[derive(Debug, Parser)]
+#[command(name = "acp-registry", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check every entry folder (or only the given ids) and print every problem found.
+    Validate {
+        /// The registry folder: entry folders `<id>/` beside `agent.schema.json`.
+        registry_dir: PathBuf,
+        /// Only report these entry folders (the whole registry is still read, for unique ids).
+        ids: Vec<String>,
+        /// `human` (excerpts and hints) or `json` (an array of diagnostics).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Also check that archives answer HTTP 200 and npm/PyPI packages exist (network).
+        #[arg(long)]
+        check_urls: bool,
+        /// npm registry base URL for `--check-urls`.
+        #[arg(
+            long,
+            hide = true,
+            env = "ACP_REGISTRY_NPM_URL",
+            default_value = "https://registry.npmjs.org"
+        )]
+        npm_registry: String,
+        /// PyPI JSON API base URL for `--check-urls`.
+        #[arg(
+            long,
+            hide = true,
+            env = "ACP_REGISTRY_PYPI_URL",
+            default_value = "https://pypi.org/pypi"
+        )]
+        pypi_registry: String,
+    },
+    /// Validate, then write registry.json, the icons and the schemas into the output folder.
+    Build {
+        /// The registry folder.
+        registry_dir: PathBuf,
+        /// The output folder (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// Where the icons will be served: each entry's `icon` is `<base-url>/<id>.svg`.
+        #[arg(long, default_value = DEFAULT_BASE_URL)]
+        base_url: String,
+    },
+}
+
+/// How `validate` prints its diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Excerpts of the files with the place underlined, and a hint per problem.
+    Human,
+    /// A JSON array: `severity`, `rule`, `file`, `span` (`start`, `end`, `line`, `column`) or
+    /// null, `message`, `hint`.
+    Json,
+}
+
+/// Whether the registry passed: no error (warnings allowed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Passed,
+    Failed,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(cli) {
+        Ok(Outcome::Passed) => ExitCode::SUCCESS,
+        Ok(Outcome::Failed) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Validate {
+            registry_dir,
+            ids,
+            format,
+            check_urls,
+            npm_registry,
+            pypi_registry,
+        } => {
+            let endpoints = check_urls.then_some(Endpoints {
+                npm: npm_registry,
+                pypi: pypi_registry,
+            });
+            run_validate(&registry_dir, &ids, format, endpoints.as_ref())
+        }
+        Command::Build {
+            registry_dir,
+            out,
+            base_url,
+        } => run_build(&registry_dir, &out, &base_url),
+    }
+}
+
+fn run_validate(
+    dir: &Path,
+    ids: &[String],
+    format: Format,
+    endpoints: Option<&Endpoints>,
+) -> anyhow::Result<Outcome> {
+    let files = read::registry(dir)?;
+    let mut validation = validate(&files);
+    if !ids.is_empty() {
+        for id in ids {
+            if !validation.entries.iter().any(|entry| &entry.folder == id) {
+                bail!(
+                    "{} has no entry folder `{id}/` with an agent.json or extension.json",
+                    dir.display()
+                );
+            }
+        }
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        validation.retain_folders(&ids);
+    }
+    if let Some(endpoints) = endpoints {
+        let failures = urls::check(&validation.remote_checks(endpoints));
+        validation.diagnostics.extend(failures);
+        sort(&mut validation);
+    }
+    match format {
+        Format::Human => {
+            emit(&render::human(&validation, &files))?;
+            emit(&format!("{}\n", render::summary(&validation)))?;
+        }
+        Format::Json => emit(&format!("{}\n", render::json(&validation)))?,
+    }
+    Ok(outcome(&validation))
+}
+
+fn run_build(dir: &Path, out: &Path, base_url: &str) -> anyhow::Result<Outcome> {
+    let files = read::registry(dir)?;
+    let (built, validation) = build(&files, base_url);
+    emit(&render::human(&validation, &files))?;
+    let Some(built) = built else {
+        emit(&format!(
+            "{}\nNothing was written: fix the errors above first.\n",
+            render::summary(&validation)
+        ))?;
+        return Ok(Outcome::Failed);
+    };
+    fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let registry_json = out.join("registry.json");
+    fs::write(&registry_json, &built.registry_json)
+        .with_context(|| format!("cannot write {}", registry_json.display()))?;
+    for copy in &built.copies {
+        let to = out.join(&copy.to);
+        let bytes = files.get(&copy.from).unwrap_or_default();
+        fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+    }
+    let icons = built
+        .copies
+        .iter()
+        .filter(|c| c.to.ends_with(".svg"))
+        .count();
+    let warnings = validation.count(Severity::Warning);
+    emit(&format!(
+        "Wrote {} ({} agents, {} extensions), {icons} icons and {} schemas{}.\n",
+        registry_json.display(),
+        built.agents,
+        built.extensions,
+        built.copies.len() - icons,
+        match warnings {
+            0 => String::new(),
+            1 => ", with 1 warning".to_owned(),
+            n => format!(", with {n} warnings"),
+        }
+    ))?;
+    Ok(Outcome::Passed)
+}
+
+/// Writes to stdout; a reader that went away (`| head`) is not an error.
+fn emit(text: &str) -> anyhow::Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(err).context("cannot write to standard output")
+        }
+        _ => Ok(()),
+    }
+}
+
+fn outcome(validation: &Validation) -> Outcome {
+    if validation.has_errors() {
+        Outcome::Failed
+    } else {
+        Outcome::Passed
+    }
+}
+
+/// The registry's own problems first, then folder by folder, each by file and place.
+fn sort(validation: &mut Validation) {
+    let position = |folder: Option<&str>| {
+        folder.map_or(0, |folder| {
+            1 + validation
+                .entries
+                .iter()
+                .position(|entry| entry.folder == folder)
+                .unwrap_or(usize::MAX - 1)
+        })
+    };
+    let mut keyed: Vec<_> = validation
+        .diagnostics
+        .drain(..)
+        .map(|d| {
+            (
+                (
+                    position(d.folder()),
+                    d.file.clone(),
+                    d.span.map(|s| s.start),
+                ),
+                d,
+            )
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    validation.diagnostics = keyed.into_iter().map(|(_, d)| d).collect();
+}

@@ -1,0 +1,412 @@
+//! The `acp-registry` binary as maintainers run it: exit codes, human and JSON output, `build`
+//! writing the published files, and `--check-urls` against a local HTTP server (no test
+//! touches the network beyond 127.0.0.1).
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const ICON: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0h16v16H0z"/></svg>"#;
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(path)
+}
+
+fn acp(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_acp-registry"));
+    command
+        .args(args)
+        .env_remove("ACP_REGISTRY_NPM_URL")
+        .env_remove("ACP_REGISTRY_PYPI_URL")
+        .env("NO_COLOR", "1");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A registry folder in a temporary directory: the 2026 schema plus `files`.
+fn registry(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::copy(
+        fixture("real-registry-2026/source/agent.schema.json"),
+        dir.path().join("agent.schema.json"),
+    )
+    .expect("schema copied");
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().expect("in a folder")).expect("folder");
+        fs::write(path, text).expect("file written");
+    }
+    dir
+}
+
+fn path(dir: &Path) -> &str {
+    dir.to_str().expect("UTF-8 temp path")
+}
+
+#[test]
+fn the_2026_02_snapshot_passes() {
+    let output = acp(
+        &["validate", path(&fixture("real-registry-2026-02/source"))],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "11 folders checked, no errors, 0 warnings\n"
+    );
+}
+
+#[test]
+fn the_2026_data_fails_with_excerpts_and_hints() {
+    let output = acp(
+        &["validate", path(&fixture("real-registry-2026/source"))],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(
+        out.ends_with("54 of 143 folders have errors, 16 warnings\n"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+    let expected = [
+        "error[version-mismatch]",
+        "the darwin-aarch64 archive is version 1.18.31.1",
+        "╭─[mammouth-code/agent.json:17:20]",
+        "help: the CI compares only the first three parts",
+        "error[icon-missing]",
+        "aider-acp/icon.svg: missing icon.svg",
+        "warning[missing-os-family]",
+        "╭─[z4code/agent.json:10:5]",
+    ];
+    for text in expected {
+        assert!(out.contains(text), "missing {text:?}");
+    }
+}
+
+#[test]
+fn ids_select_folders() {
+    let source = fixture("real-registry-2026/source");
+    let output = acp(&["validate", path(&source), "kiro", "auggie"], &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    assert!(out.contains("kiro/agent.json:14:20"), "{out}");
+    assert!(
+        out.ends_with("2 of 2 folders have errors, 0 warnings\n"),
+        "{out}"
+    );
+    assert!(!out.contains("mammouth-code"));
+
+    let output = acp(&["validate", path(&source), "gemini"], &[]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "gemini has no icon in this data"
+    );
+    let output = acp(&["validate", path(&source), "kimi"], &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let output = acp(&["validate", path(&source), "acp-bridge"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).ends_with("1 folder checked, no errors, 1 warning\n"));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let output = acp(&["validate", "/nonexistent/registry"], &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read the registry folder /nonexistent/registry"));
+
+    let output = acp(
+        &[
+            "validate",
+            path(&fixture("real-registry-2026/source")),
+            "no-such-agent",
+        ],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no entry folder `no-such-agent/`"));
+
+    for args in [
+        &["frobnicate"][..],
+        &["validate"],
+        &["validate", ".", "--format", "yaml"],
+        &["build", "."],
+    ] {
+        let output = acp(args, &[]);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(acp(&["--help"], &[]).status.code(), Some(0));
+}
+
+#[test]
+fn json_lists_every_problem() {
+    let dir = registry(&[
+        (
+            "a/agent.json",
+            "{\n  \"id\": \"a\",\n  \"name\": \"A\",\n  \"version\": \"1.0\",\n  \"description\": \"d\",\n  \"distribution\": {\"npx\": {\"package\": \"a@latest\"}}\n}\n",
+        ),
+        ("a/icon.svg", ICON),
+        (
+            "b/agent.json",
+            r#"{"id": "b", "name": "B", "version": "1.0.0", "description": "d", "distribution": {"npx": {"package": "b@1.0.0"}}}"#,
+        ),
+    ]);
+    let output = acp(&["validate", path(dir.path()), "--format", "json"], &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let diagnostics: Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    let got: Vec<(String, String, String, Value)> = diagnostics
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|d| {
+            let place = match &d["span"] {
+                Value::Null => Value::Null,
+                span => serde_json::json!([span["line"], span["column"]]),
+            };
+            (
+                d["severity"].as_str().expect("severity").to_owned(),
+                d["rule"].as_str().expect("rule").to_owned(),
+                d["file"].as_str().expect("file").to_owned(),
+                place,
+            )
+        })
+        .collect();
+    let expected = [
+        (
+            "error",
+            "version-format",
+            "a/agent.json",
+            serde_json::json!([4, 14]),
+        ),
+        (
+            "error",
+            "latest-package",
+            "a/agent.json",
+            serde_json::json!([6, 39]),
+        ),
+        ("error", "icon-missing", "b/icon.svg", Value::Null),
+    ];
+    let expected: Vec<(String, String, String, Value)> = expected
+        .into_iter()
+        .map(|(s, r, f, p)| (s.to_owned(), r.to_owned(), f.to_owned(), p))
+        .collect();
+    assert_eq!(got, expected);
+    for diagnostic in diagnostics.as_array().expect("an array") {
+        assert!(diagnostic["message"].is_string() && diagnostic["hint"].is_string());
+    }
+}
+
+#[test]
+fn build_writes_what_the_ci_publishes() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let dist = out.path().join("dist");
+    let source = fixture("real-registry-2026-02/source");
+    let output = acp(&["build", path(&source), "--out", path(&dist)], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(stdout(&output).contains("(11 agents, 0 extensions), 11 icons and 2 schemas."));
+    let published = fixture("real-registry-2026-02/dist");
+    let mut written: Vec<String> = fs::read_dir(&dist)
+        .expect("dist written")
+        .map(|e| e.expect("entry").file_name().into_string().expect("UTF-8"))
+        .collect();
+    written.sort();
+    assert_eq!(written.len(), 14);
+    for name in &written {
+        assert_eq!(
+            fs::read(dist.join(name)).expect("written"),
+            fs::read(published.join(name)).expect("published"),
+            "{name}"
+        );
+    }
+
+    let other = out.path().join("cdn");
+    let output = acp(
+        &[
+            "build",
+            path(&source),
+            "--out",
+            path(&other),
+            "--base-url",
+            "https://example.org/icons/",
+        ],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let registry: Value =
+        serde_json::from_slice(&fs::read(other.join("registry.json")).expect("written"))
+            .expect("JSON");
+    assert_eq!(
+        registry["agents"][0]["icon"],
+        "https://example.org/icons/auggie.svg"
+    );
+}
+
+#[test]
+fn build_writes_nothing_when_there_are_errors() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let dist = out.path().join("dist");
+    let output = acp(
+        &[
+            "build",
+            path(&fixture("real-registry-2026/source")),
+            "--out",
+            path(&dist),
+        ],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).ends_with("Nothing was written: fix the errors above first.\n"));
+    assert!(!dist.exists());
+}
+
+/// A local HTTP server answering by path: 200 for `ok` paths, 404 otherwise, 405 to HEAD on
+/// `get-only` paths. Records `METHOD path` lines; stops by itself after 60 s.
+fn serve() -> (String, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("local port");
+    let base = format!("http://{}", listener.local_addr().expect("address"));
+    listener.set_nonblocking(true).expect("non-blocking");
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&seen);
+    std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            let Ok((stream, _)) = listener.accept() else {
+                std::thread::sleep(Duration::from_millis(5));
+                continue;
+            };
+            let _ = stream.set_nonblocking(false);
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let mut reader = BufReader::new(&stream);
+            let mut request = String::new();
+            if reader.read_line(&mut request).is_err() {
+                continue;
+            }
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                line.clear();
+            }
+            let mut words = request.split_whitespace();
+            let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+            log.lock().expect("log").push(format!("{method} {target}"));
+            let status = if target.contains("get-only") && method == "HEAD" {
+                "405 Method Not Allowed"
+            } else if target.contains("ok") {
+                "200 OK"
+            } else {
+                "404 Not Found"
+            };
+            let _ = write!(
+                &stream,
+                "HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            );
+        }
+    });
+    (base, seen)
+}
+
+#[test]
+fn check_urls_asks_a_local_server() {
+    let (base, seen) = serve();
+    let manifest = format!(
+        r#"{{"id": "a", "name": "A", "version": "1.0.0", "description": "d", "distribution": {{
+  "binary": {{
+    "darwin-aarch64": {{"archive": "{base}/ok/a-darwin.tar.gz", "cmd": "./a"}},
+    "linux-x86_64": {{"archive": "{base}/missing/a-linux.tar.gz", "cmd": "./a"}},
+    "windows-x86_64": {{"archive": "{base}/ok/get-only/a.zip", "cmd": "a.exe"}}
+  }},
+  "npx": {{"package": "@s/ok@1.0.0"}},
+  "uvx": {{"package": "gone==1.0.0"}}
+}}}}"#
+    );
+    let dir = registry(&[("a/agent.json", &manifest), ("a/icon.svg", ICON)]);
+    let npm = format!("{base}/npm");
+    let pypi = format!("{base}/pypi");
+    let env = [
+        ("ACP_REGISTRY_NPM_URL", npm.as_str()),
+        ("ACP_REGISTRY_PYPI_URL", pypi.as_str()),
+    ];
+
+    let output = acp(&["validate", path(dir.path()), "--format", "json"], &env);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "URLs are not checked by default"
+    );
+    assert!(seen.lock().expect("log").is_empty());
+
+    let output = acp(
+        &[
+            "validate",
+            path(dir.path()),
+            "--format",
+            "json",
+            "--check-urls",
+        ],
+        &env,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let diagnostics: Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    let got: Vec<(&str, &str, u64)> = diagnostics
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().expect("rule"),
+                d["message"].as_str().expect("message"),
+                d["span"]["line"].as_u64().expect("a line"),
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].0, "url-unreachable");
+    assert_eq!(
+        got[0].1,
+        format!(
+            "the linux-x86_64 archive {base}/missing/a-linux.tar.gz does not answer 200 (HTTP 404)"
+        )
+    );
+    assert_eq!(got[0].2, 4);
+    assert_eq!(
+        got[1].1,
+        format!(
+            "the PyPI package \"gone==1.0.0\" was not found (HTTP 404 from {base}/pypi/gone/1.0.0/json)"
+        )
+    );
+    assert_eq!(got[1].2, 8);
+
+    let mut requests = seen.lock().expect("log").clone();
+    requests.sort();
+    assert_eq!(
+        requests,
+        [
+            "GET /missing/a-linux.tar.gz",
+            "GET /ok/get-only/a.zip",
+            "GET /pypi/gone/1.0.0/json",
+            "HEAD /missing/a-linux.tar.gz",
+            "HEAD /npm/@s/ok/1.0.0",
+            "HEAD /ok/a-darwin.tar.gz",
+            "HEAD /ok/get-only/a.zip",
+            "HEAD /pypi/gone/1.0.0/json",
+        ]
+    );
+}

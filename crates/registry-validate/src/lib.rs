@@ -1,0 +1,349 @@
+//! The ACP registry's CI rules as a pure library: validate a registry folder and build its
+//! `registry.json`, with every problem reported at once.
+//!
+//! A registry folder (the `agentclientprotocol/registry` repository) holds one folder per entry,
+//! `<id>/agent.json` (or `extension.json`) beside `<id>/icon.svg`, and `agent.schema.json` at the
+//! top. This crate reads it as data — a [`Files`] map of relative paths to bytes — so it does no
+//! IO and runs natively (the `acp-registry` command) and in WebAssembly (the site's preview).
+//!
+//! - [`validate`] applies the CI's rules (parse, schema, required fields, id, version,
+//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe SVG
+//!   content, theme icon pairs, JSONC and the RFD's older shape), and returns every
+//!   [`Diagnostic`], each with its file, place, message and one-line fix;
+//! - [`build`] also assembles `registry.json` exactly as the CI does, and lists the files to
+//!   copy beside it;
+//! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
+//!   stays outside.
+//!
+//! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
+//! (`agent.schema.json`), `icon` (SVG rules), `versions` (versions inside URLs and specs),
+//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `remote` (URL checks).
+#![deny(missing_docs)]
+
+mod diagnostic;
+mod icon;
+mod manifest;
+mod output;
+mod remote;
+mod schema;
+mod spans;
+mod versions;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use serde_json::Value;
+
+pub use diagnostic::{Diagnostic, Rule, Severity, Span};
+pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, build};
+pub use registry_core::Kind;
+pub use remote::{Endpoints, Remote, RemoteCheck};
+pub use schema::AGENT_SCHEMA;
+
+use icon::{IconRole, check_icon};
+use manifest::{Parsed, Sink};
+use schema::Schema;
+
+/// A registry folder as data: each file's path (relative, `/`-separated) and bytes.
+///
+/// Only the top level and the entry folders one level down are read; deeper files (such as
+/// `_not_yet_unsupported/<id>/agent.json`) are ignored, as the CI ignores them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files {
+    files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Files {
+    /// No files.
+    pub fn new() -> Files {
+        Files::default()
+    }
+
+    /// Adds (or replaces) a file; `\` separators are read as `/`.
+    pub fn insert(&mut self, path: &str, bytes: Vec<u8>) {
+        self.files.insert(path.replace('\\', "/"), bytes);
+    }
+
+    /// A file's bytes.
+    pub fn get(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+
+    /// Every path, in order.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.keys().map(String::as_str)
+    }
+
+    /// The entry folders (one level down) and the names of their files, skipped folders left
+    /// out.
+    fn folders(&self) -> BTreeMap<&str, BTreeSet<&str>> {
+        let mut folders: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for path in self.files.keys() {
+            if let Some((folder, name)) = path.split_once('/')
+                && !name.contains('/')
+                && !is_skipped_folder(folder)
+            {
+                folders.entry(folder).or_default().insert(name);
+            }
+        }
+        folders
+    }
+}
+
+impl<P: Into<String>, B: Into<Vec<u8>>> FromIterator<(P, B)> for Files {
+    fn from_iter<I: IntoIterator<Item = (P, B)>>(iter: I) -> Files {
+        let mut files = Files::new();
+        for (path, bytes) in iter {
+            files.insert(&path.into(), bytes.into());
+        }
+        files
+    }
+}
+
+/// Whether the CI skips a top-level folder by its name: `.`-prefixed folders and `dist`.
+/// (Folders without a manifest are skipped too, but that depends on their content.)
+pub fn is_skipped_folder(name: &str) -> bool {
+    name.starts_with('.') || name == "dist"
+}
+
+/// One entry folder with a manifest.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    /// The folder name.
+    pub folder: String,
+    /// The manifest file: `<folder>/agent.json` or `<folder>/extension.json`.
+    pub file: String,
+    /// Agent or extension.
+    pub kind: Kind,
+    /// The `id`, when it is a string.
+    pub id: Option<String>,
+    parsed: Option<Parsed>,
+}
+
+impl Manifest {
+    /// The manifest's value, keys in written order, when it could be read.
+    pub fn value(&self) -> Option<&Value> {
+        self.parsed.as_ref().map(|parsed| &parsed.value)
+    }
+}
+
+/// What [`validate`] found: every entry folder with a manifest, and every problem.
+#[derive(Clone, Debug, Default)]
+pub struct Validation {
+    /// Entry folders with a manifest, in folder-name order (the order of `registry.json`).
+    pub entries: Vec<Manifest>,
+    /// Problems with the registry as a whole first, then per folder in folder order, each
+    /// folder's sorted by file and place.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Validation {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+
+    /// How many diagnostics have this severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// The entry folders with at least one error, in folder order.
+    pub fn failing_folders(&self) -> Vec<&str> {
+        let failing: HashSet<&str> = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .filter_map(Diagnostic::folder)
+            .collect();
+        self.entries
+            .iter()
+            .map(|entry| entry.folder.as_str())
+            .filter(|folder| failing.contains(folder))
+            .collect()
+    }
+
+    /// Keeps only these entry folders (and the problems of the registry as a whole).
+    pub fn retain_folders(&mut self, folders: &[&str]) {
+        self.entries
+            .retain(|entry| folders.contains(&entry.folder.as_str()));
+        self.diagnostics
+            .retain(|d| d.folder().is_none_or(|folder| folders.contains(&folder)));
+    }
+}
+
+/// Validates a registry folder: the CI's rules and this tool's stricter ones, every problem in
+/// every entry.
+pub fn validate(files: &Files) -> Validation {
+    let mut validation = Validation::default();
+    let schema = match files.get(AGENT_SCHEMA) {
+        Some(bytes) => match Schema::compile(bytes) {
+            Ok(schema) => Some(schema),
+            Err(diagnostic) => {
+                validation.diagnostics.push(diagnostic);
+                None
+            }
+        },
+        None => {
+            validation.diagnostics.push(Diagnostic {
+                severity: Severity::Warning,
+                rule: Rule::SchemaMissing,
+                file: AGENT_SCHEMA.to_owned(),
+                span: None,
+                message: "the registry folder has no agent.schema.json: manifests were not \
+                          checked against the schema"
+                    .to_owned(),
+                hint: "run the validator on the registry repository's root, where \
+                       agent.schema.json is"
+                    .to_owned(),
+            });
+            None
+        }
+    };
+    let mut seen_ids: HashMap<String, String> = HashMap::new();
+    for (folder, names) in files.folders() {
+        let mut out = Vec::new();
+        let entry = check_folder(files, folder, &names, schema.as_ref(), &mut out);
+        if let Some(entry) = entry {
+            if let (Some(id), Some(parsed)) = (&entry.id, &entry.parsed) {
+                match seen_ids.get(id) {
+                    Some(first) => {
+                        let mut sink = Sink {
+                            file: &entry.file,
+                            parsed,
+                            out: &mut out,
+                            claimed: HashSet::new(),
+                        };
+                        sink.error(
+                            Rule::IdDuplicate,
+                            "/id",
+                            manifest::At::Value,
+                            format!("`id` \"{id}\" is already used by {first}/"),
+                            "give each agent and extension its own id (its folder name)".to_owned(),
+                        );
+                    }
+                    None => {
+                        seen_ids.insert(id.clone(), folder.to_owned());
+                    }
+                }
+            }
+            validation.entries.push(entry);
+        }
+        out.sort_by_key(|d| (d.file.clone(), d.span.map(|s| (s.start, s.end))));
+        validation.diagnostics.extend(out);
+    }
+    validation
+}
+
+/// Checks one entry folder; `None` when it has no manifest (it is skipped).
+fn check_folder(
+    files: &Files,
+    folder: &str,
+    names: &BTreeSet<&str>,
+    schema: Option<&Schema>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Manifest> {
+    let path = |name: &str| format!("{folder}/{name}");
+    let (name, kind) = match (
+        names.contains("agent.json"),
+        names.contains("extension.json"),
+    ) {
+        (true, true) => {
+            out.push(Diagnostic {
+                severity: Severity::Error,
+                rule: Rule::ManifestConflict,
+                file: path("extension.json"),
+                span: None,
+                message: format!(
+                    "{folder}/ has both agent.json and extension.json; the CI skips the folder"
+                ),
+                hint: "keep agent.json for an agent, or extension.json for an extension".to_owned(),
+            });
+            return Some(Manifest {
+                folder: folder.to_owned(),
+                file: path("agent.json"),
+                kind: Kind::Agent,
+                id: None,
+                parsed: None,
+            });
+        }
+        (true, false) => ("agent.json", Kind::Agent),
+        (false, true) => ("extension.json", Kind::Extension),
+        (false, false) => {
+            out.push(Diagnostic {
+                severity: Severity::Warning,
+                rule: Rule::NoManifest,
+                file: format!("{folder}/"),
+                span: None,
+                message: format!(
+                    "{folder}/ has files but neither agent.json nor extension.json; it is skipped"
+                ),
+                hint: "add the manifest (agent.json), or move the folder out of the registry"
+                    .to_owned(),
+            });
+            return None;
+        }
+    };
+    let file = path(name);
+    let parsed = manifest::parse(&file, files.get(&file).unwrap_or_default(), out);
+    let mut id = None;
+    if let Some(parsed) = &parsed {
+        let mut sink = Sink {
+            file: &file,
+            parsed,
+            out,
+            claimed: HashSet::new(),
+        };
+        id = manifest::check(folder, &mut sink);
+        if let Some(schema) = schema {
+            schema.check(&mut sink);
+        }
+    }
+    match files.get(&path("icon.svg")) {
+        Some(bytes) => check_icon(&path("icon.svg"), bytes, IconRole::Main, out),
+        None => out.push(Diagnostic {
+            severity: Severity::Error,
+            rule: Rule::IconMissing,
+            file: path("icon.svg"),
+            span: None,
+            message: format!(
+                "missing icon.svg: {folder}/ has no icon, which the registry requires"
+            ),
+            hint: format!(
+                "add {folder}/icon.svg: a 16x16 SVG drawn in currentColor (fill=\"currentColor\")"
+            ),
+        }),
+    }
+    check_theme_icons(files, folder, out);
+    Some(Manifest {
+        folder: folder.to_owned(),
+        file,
+        kind,
+        id,
+        parsed,
+    })
+}
+
+/// `icon-light.svg` and `icon-dark.svg` come as a pair (RFD), and are checked as icons.
+fn check_theme_icons(files: &Files, folder: &str, out: &mut Vec<Diagnostic>) {
+    let light = format!("{folder}/icon-light.svg");
+    let dark = format!("{folder}/icon-dark.svg");
+    for (present, absent) in [(&light, &dark), (&dark, &light)] {
+        let Some(bytes) = files.get(present) else {
+            continue;
+        };
+        check_icon(present, bytes, IconRole::Themed, out);
+        if files.get(absent).is_none() {
+            out.push(Diagnostic {
+                severity: Severity::Error,
+                rule: Rule::IconThemePair,
+                file: present.clone(),
+                span: None,
+                message: format!("{present} has no {absent} beside it; theme icons come as a pair"),
+                hint: format!("add {absent}, or remove {present}"),
+            });
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! `registry.json` as the CI writes it: `{"version": "1.0.0", "agents": [...], "extensions":
+//! [...]}`, entries in folder-name order, each its manifest (keys in written order) with `icon`
+//! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline.
+
+use serde_json::{Map, Value};
+
+use crate::{AGENT_SCHEMA, Files, Kind, Validation, validate};
+
+/// Where the published icons live, unless `--base-url` says otherwise.
+pub const DEFAULT_BASE_URL: &str = "https://cdn.agentclientprotocol.com/registry/v1/latest";
+/// The aggregate's own format version.
+const REGISTRY_VERSION: &str = "1.0.0";
+/// Schemas copied beside `registry.json` when the registry folder has them.
+const SCHEMAS: [&str; 2] = [AGENT_SCHEMA, "registry.schema.json"];
+
+/// What [`build`] produces: the text of `registry.json` and the files to copy beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Build {
+    /// The text of `registry.json`.
+    pub registry_json: String,
+    /// How many agents it lists.
+    pub agents: usize,
+    /// How many extensions it lists.
+    pub extensions: usize,
+    /// Icons (as `<id>.svg`) then schemas, to copy into the output folder.
+    pub copies: Vec<CopiedFile>,
+}
+
+/// A file to copy from the registry folder into the output folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopiedFile {
+    /// Path in the registry folder: `gemini/icon.svg`.
+    pub from: String,
+    /// Path in the output folder: `gemini.svg`.
+    pub to: String,
+}
+
+/// Validates, then builds `registry.json` with icon URLs under `base_url`. The build is `None`
+/// when the validation has an error: like the CI, nothing is published then.
+pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
+    let validation = validate(files);
+    if validation.has_errors() {
+        return (None, validation);
+    }
+    let base_url = base_url.trim_end_matches('/');
+    let (mut agents, mut extensions, mut copies) = (Vec::new(), Vec::new(), Vec::new());
+    for entry in &validation.entries {
+        let (Some(Value::Object(manifest)), Some(id)) = (entry.value(), &entry.id) else {
+            continue;
+        };
+        let mut published: Map<String, Value> = manifest.clone();
+        let icon = format!("{}/icon.svg", entry.folder);
+        if files.get(&icon).is_some() {
+            published.insert(
+                "icon".to_owned(),
+                Value::String(format!("{base_url}/{id}.svg")),
+            );
+            copies.push(CopiedFile {
+                from: icon,
+                to: format!("{id}.svg"),
+            });
+        }
+        match entry.kind {
+            Kind::Agent => agents.push(Value::Object(published)),
+            Kind::Extension => extensions.push(Value::Object(published)),
+        }
+    }
+    copies.extend(
+        SCHEMAS
+            .into_iter()
+            .filter(|schema| files.get(schema).is_some())
+            .map(|schema| CopiedFile {
+                from: schema.to_owned(),
+                to: schema.to_owned(),
+            }),
+    );
+    let (agent_count, extension_count) = (agents.len(), extensions.len());
+    let mut registry = Map::new();
+    registry.insert(
+        "version".to_owned(),
+        Value::String(REGISTRY_VERSION.to_owned()),
+    );
+    registry.insert("agents".to_owned(), Value::Array(agents));
+    registry.insert("extensions".to_owned(), Value::Array(extensions));
+    let mut registry_json = serde_json::to_string_pretty(&Value::Object(registry))
+        .expect("a JSON value always serialises");
+    registry_json.push('\n');
+    let build = Build {
+        registry_json,
+        agents: agent_count,
+        extensions: extension_count,
+        copies,
+    };
+    (Some(build), validation)
+}

@@ -1,0 +1,205 @@
+//! Versions written inside archive URLs and package specs, read exactly as the registry's CI
+//! reads them, so that "versions must agree" means the same thing here and there.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// A version found in an archive URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UrlVersion {
+    /// As written in the URL: `1.9`, `0.3.0`.
+    pub(crate) written: String,
+    /// What the CI compares with `version`: for a release path, the first three parts, padded
+    /// with `0` (`1.9` → `1.9.0`, `1.18.31.1` → `1.18.31`).
+    pub(crate) compared: String,
+    /// Where it was found, for the message: `the GitHub release path /download/v1.9/`.
+    pub(crate) source: String,
+}
+
+/// `/download/vX/` or `/releases/vX/` (`v` optional).
+static RELEASE_PATH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"/(download|releases)/(v?)([\d.]+)/").expect("valid regex"));
+/// `/-/name-X.Y.Z.tgz`, an npm tarball.
+static NPM_TARBALL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"/-/[^/]+-(\d+\.\d+\.\d+)\.tgz").expect("valid regex"));
+/// The version of a uvx spec: after `==`, `>=` or `@`.
+static UVX_VERSION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[=@]+([\d.]+)").expect("valid regex"));
+
+/// The version an archive URL carries, if any: a GitHub release path first, else an npm
+/// tarball name.
+pub(crate) fn url_version(url: &str) -> Option<UrlVersion> {
+    if let Some(found) = RELEASE_PATH.captures(url) {
+        let written = found[3].to_owned();
+        return Some(UrlVersion {
+            compared: three_parts(&written),
+            source: format!("the release path /{}/{}{}/", &found[1], &found[2], written),
+            written,
+        });
+    }
+    NPM_TARBALL.captures(url).map(|found| UrlVersion {
+        written: found[1].to_owned(),
+        compared: found[1].to_owned(),
+        source: format!("the npm tarball name {}", &found[0][3..]),
+    })
+}
+
+/// The first three dot-separated parts, padded with `0`.
+fn three_parts(version: &str) -> String {
+    let mut parts: Vec<&str> = version.split('.').take(3).collect();
+    while parts.len() < 3 {
+        parts.push("0");
+    }
+    parts.join(".")
+}
+
+/// An npx spec split into name and version: `@scope/name@1.2.3` → (`@scope/name`, `1.2.3`),
+/// `name@1.2.3` → (`name`, `1.2.3`), `name` → (`name`, `None`).
+pub(crate) fn npm_spec(spec: &str) -> (&str, Option<&str>) {
+    let search_from = usize::from(spec.starts_with('@'));
+    match spec[search_from..].find('@') {
+        Some(at) => {
+            let at = at + search_from;
+            let version = &spec[at + 1..];
+            // Like the CI, an unscoped `a@b@c` has version `b`.
+            let version = if search_from == 0 {
+                version.split('@').next().unwrap_or(version)
+            } else {
+                version
+            };
+            (&spec[..at], Some(version))
+        }
+        None => (spec, None),
+    }
+}
+
+/// The version of a uvx spec (`pkg==1.2.3`, `pkg>=1.2.3`, `pkg@1.2.3`), if it has one.
+pub(crate) fn uvx_version(spec: &str) -> Option<&str> {
+    UVX_VERSION
+        .captures(spec)
+        .and_then(|found| found.get(1))
+        .map(|m| m.as_str())
+}
+
+/// The PyPI project of a uvx spec: `pkg[extra]==1.2` → `pkg`.
+pub(crate) fn pypi_name(spec: &str) -> &str {
+    let end = spec
+        .find(['<', '>', '=', '!', '@', '[', '~', ';', ' '])
+        .unwrap_or(spec.len());
+    &spec[..end]
+}
+
+/// Whether a spec pins `@latest` (any case), which the CI refuses.
+pub(crate) fn pins_latest(spec: &str) -> bool {
+    spec.to_ascii_lowercase().contains("@latest")
+}
+
+/// `major.minor.patch[.more]`, the first three all digits: the CI's `version` rule.
+pub(crate) fn is_release_version(version: &str) -> bool {
+    let parts: Vec<&str> = version.split('.').collect();
+    parts.len() >= 3
+        && parts[..3]
+            .iter()
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_in_urls() {
+        let table: &[(&str, Option<(&str, &str)>)] = &[
+            (
+                "https://github.com/o/r/releases/download/v0.9.2/x.tar.gz",
+                Some(("0.9.2", "0.9.2")),
+            ),
+            (
+                "https://github.com/o/r/releases/download/1.9/x.zip",
+                Some(("1.9", "1.9.0")),
+            ),
+            (
+                "https://github.com/o/r/releases/download/v1.18.31.1/x.zip",
+                Some(("1.18.31.1", "1.18.31")),
+            ),
+            ("https://example.com/releases/v2/x", Some(("2", "2.0.0"))),
+            (
+                "https://github.com/o/r/releases/download/cli-v1.0.0/x.zip",
+                None,
+            ),
+            (
+                "https://registry.npmjs.org/pkg/-/pkg-1.2.3.tgz",
+                Some(("1.2.3", "1.2.3")),
+            ),
+            (
+                "https://registry.npmjs.org/@s/p/-/p-core-0.1.0.tgz",
+                Some(("0.1.0", "0.1.0")),
+            ),
+            (
+                "https://downloads.example.com/lab/2026.10.01-e3/x.tar.gz",
+                None,
+            ),
+            (
+                "https://github.com/o/r/releases/latest/download/x.zip",
+                None,
+            ),
+        ];
+        for &(url, expect) in table {
+            let got = url_version(url);
+            let got = got
+                .as_ref()
+                .map(|v| (v.written.as_str(), v.compared.as_str()));
+            assert_eq!(got, expect, "{url}");
+        }
+    }
+
+    #[test]
+    fn npm_specs() {
+        let table = [
+            ("@scope/name@1.2.3", ("@scope/name", Some("1.2.3"))),
+            ("@scope/name", ("@scope/name", None)),
+            ("name@1.2.3", ("name", Some("1.2.3"))),
+            ("name", ("name", None)),
+            ("a@b@c", ("a", Some("b"))),
+            ("@s/n@latest", ("@s/n", Some("latest"))),
+        ];
+        for (spec, expect) in table {
+            assert_eq!(npm_spec(spec), expect, "{spec}");
+        }
+    }
+
+    #[test]
+    fn uvx_specs() {
+        let table = [
+            ("pkg==1.2.3", Some("1.2.3"), "pkg"),
+            ("pkg>=1.2", Some("1.2"), "pkg"),
+            ("pkg@0.4.0", Some("0.4.0"), "pkg"),
+            ("pkg[extra]==2.0.0", Some("2.0.0"), "pkg"),
+            ("pkg", None, "pkg"),
+            ("pkg@latest", None, "pkg"),
+        ];
+        for (spec, version, name) in table {
+            assert_eq!(uvx_version(spec), version, "{spec}");
+            assert_eq!(pypi_name(spec), name, "{spec}");
+        }
+    }
+
+    #[test]
+    fn release_versions() {
+        let table = [
+            ("1.2.3", true),
+            ("1.2.3.4", true),
+            ("0.0.0", true),
+            ("2026.10.01", true),
+            ("1.2", false),
+            ("1.2.3-beta", false),
+            ("v1.2.3", false),
+            ("1..3", false),
+            ("", false),
+        ];
+        for (version, expect) in table {
+            assert_eq!(is_release_version(version), expect, "{version}");
+        }
+    }
+}

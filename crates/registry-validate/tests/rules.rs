@@ -1,0 +1,787 @@
+//! Every rule, on the smallest registry that breaks it (and on near misses that must pass): the
+//! exact diagnostics expected, as `severity rule file[:line:column] message-substring`.
+
+use registry_validate::{Endpoints, Files, Remote, build, validate};
+
+const SCHEMA: &str =
+    include_str!("../../../tests/fixtures/real-registry-2026/source/agent.schema.json");
+const RFD_EXAMPLE: &str = include_str!("../../../tests/fixtures/rfd-example.jsonc");
+const ICON: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0h16v16H0z"/></svg>"#;
+const MANIFEST: &str = r#"{"id": "a", "name": "A", "version": "1.0.0", "description": "d", "distribution": {"npx": {"package": "a@1.0.0"}}}"#;
+
+/// A registry with the schema, plus `files`.
+fn registry(files: &[(&str, &[u8])]) -> Files {
+    let mut registry = Files::new();
+    registry.insert("agent.schema.json", SCHEMA.as_bytes().to_vec());
+    for (path, bytes) in files {
+        registry.insert(path, bytes.to_vec());
+    }
+    registry
+}
+
+/// Folder `a/` with this manifest and a valid icon.
+fn agent(manifest: &str) -> Files {
+    registry(&[
+        ("a/agent.json", manifest.as_bytes()),
+        ("a/icon.svg", ICON.as_bytes()),
+    ])
+}
+
+/// Folder `a/` with a valid manifest and this icon.
+fn icon(svg: &str) -> Files {
+    registry(&[
+        ("a/agent.json", MANIFEST.as_bytes()),
+        ("a/icon.svg", svg.as_bytes()),
+    ])
+}
+
+/// A manifest for `a` whose `distribution` is `distribution` (and version `version`).
+fn with_distribution(version: &str, distribution: &str) -> String {
+    format!(
+        r#"{{"id": "a", "name": "A", "version": "{version}", "description": "d", "distribution": {distribution}}}"#
+    )
+}
+
+/// Compares every diagnostic, in order, with `expect`: `severity rule file[:line:column]` must
+/// be equal and the message must contain the rest.
+#[track_caller]
+fn check(files: Files, expect: &[&str]) {
+    let validation = validate(&files);
+    let got: Vec<String> = validation
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let place = d
+                .span
+                .map(|s| format!(":{}:{}", s.line, s.column))
+                .unwrap_or_default();
+            format!("{} {} {}{place}", d.severity.as_str(), d.rule, d.file)
+        })
+        .collect();
+    let listing = validation
+        .diagnostics
+        .iter()
+        .map(|d| format!("  {d}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(got.len(), expect.len(), "diagnostics:\n{listing}");
+    for ((got, diagnostic), expect) in got.iter().zip(&validation.diagnostics).zip(expect) {
+        let mut words = expect.splitn(4, ' ');
+        let head: Vec<&str> = words.by_ref().take(3).collect();
+        assert_eq!(got, &head.join(" "), "diagnostics:\n{listing}");
+        let needle = words.next().unwrap_or("");
+        assert!(
+            diagnostic.message.contains(needle),
+            "{:?} does not contain {needle:?}",
+            diagnostic.message
+        );
+        assert!(
+            !diagnostic.hint.is_empty(),
+            "every diagnostic has a hint: {diagnostic}"
+        );
+    }
+}
+
+#[test]
+fn valid_entries_pass() {
+    check(agent(MANIFEST), &[]);
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"uvx": {"package": "a==1.0.0", "args": ["acp"]}}"#,
+        )),
+        &[],
+    );
+    check(
+        agent(&with_distribution(
+            "1.9.0",
+            r#"{"binary": {
+            "darwin-aarch64": {"archive": "https://github.com/o/a/releases/download/v1.9/a-mac.tar.gz", "cmd": "./a"},
+            "linux-x86_64": {"archive": "https://github.com/o/a/releases/download/1.9.0/a-linux.tgz", "cmd": "./a", "sha256": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"},
+            "windows-x86_64": {"archive": "https://example.com/a-1.9.0.exe", "cmd": "a.exe", "env": {"A": "1"}}}}"#,
+        )),
+        &[],
+    );
+    check(
+        registry(&[
+            (
+                "e/extension.json",
+                MANIFEST.replace("\"a\"", "\"e\"").as_bytes(),
+            ),
+            ("e/icon.svg", ICON.as_bytes()),
+        ]),
+        &[],
+    );
+    // Skipped: dot folders, dist/, and anything deeper than one level.
+    check(
+        registry(&[
+            (".github/agent.json", b"not json"),
+            ("dist/agent.json", b"not json"),
+            ("_not_yet_unsupported/x/agent.json", b"not json"),
+        ]),
+        &[],
+    );
+}
+
+#[test]
+fn registry_level() {
+    let mut files = agent(MANIFEST);
+    files = files
+        .paths()
+        .filter(|p| *p != "agent.schema.json")
+        .map(|p| (p.to_owned(), files.get(p).unwrap_or_default().to_vec()))
+        .collect();
+    check(
+        files,
+        &["warning schema-missing agent.schema.json no agent.schema.json"],
+    );
+    let mut files = agent(MANIFEST);
+    files.insert("agent.schema.json", b"{\"type\": 12}".to_vec());
+    check(
+        files,
+        &["error schema-invalid agent.schema.json not a usable JSON Schema"],
+    );
+    let mut files = agent(MANIFEST);
+    files.insert("agent.schema.json", b"{".to_vec());
+    check(
+        files,
+        &["error schema-invalid agent.schema.json not valid JSON"],
+    );
+}
+
+#[test]
+fn folders() {
+    check(
+        registry(&[
+            ("a/agent.json", MANIFEST.as_bytes()),
+            ("a/extension.json", MANIFEST.as_bytes()),
+            ("a/icon.svg", ICON.as_bytes()),
+        ]),
+        &["error manifest-conflict a/extension.json both agent.json and extension.json"],
+    );
+    check(
+        registry(&[
+            ("a/icon.svg", ICON.as_bytes()),
+            ("a/agents.json", MANIFEST.as_bytes()),
+        ]),
+        &["warning no-manifest a/ neither agent.json nor extension.json"],
+    );
+}
+
+#[test]
+fn parsing() {
+    check(
+        registry(&[
+            ("a/agent.json", b"{\"id\": \"\xff\"}"),
+            ("a/icon.svg", ICON.as_bytes()),
+        ]),
+        &["error encoding a/agent.json:1:9 not UTF-8"],
+    );
+    check(
+        agent(&format!("\u{feff}{MANIFEST}")),
+        &["error encoding a/agent.json:1:1 byte-order mark"],
+    );
+    check(
+        agent("{\n  \"id\": \"a\"\n  \"name\": \"A\"\n}"),
+        &["error json-syntax a/agent.json:3:3 expected `,` or `}`"],
+    );
+    check(
+        agent(&MANIFEST.replace("}}}", "},},} // done")),
+        &["warning jsonc a/agent.json:1:112 JSONC"],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""name": "A","#, r#""name": "A", "name": "B","#)),
+        &["warning duplicate-key a/agent.json:1:26 `name` is written twice"],
+    );
+}
+
+#[test]
+fn schema_rules() {
+    check(
+        agent(&MANIFEST.replace(r#""name": "A","#, r#""name": "A", "authors": [7],"#)),
+        &["error schema a/agent.json:1:38 `authors.0` is a number, but must be a string"],
+    );
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"npx": {"package": "a@1.0.0", "registry": "x"}}"#,
+        )),
+        &["error schema a/agent.json:1:113 may not have the key `registry`"],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""name": "A""#, r#""name": """#)),
+        &["error schema a/agent.json:1:21 `name` is empty"],
+    );
+}
+
+#[test]
+fn required_fields_and_types() {
+    check(
+        agent("[1]"),
+        &["error wrong-type a/agent.json:1:1 the manifest is an array, not an object"],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""version": "1.0.0", "#, "")),
+        &["error required-field a/agent.json:1:1 missing required field `version`"],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""version": "1.0.0""#, r#""version": 1"#)),
+        &["error wrong-type a/agent.json:1:37 `version` is a number, not a string"],
+    );
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"binary": {"darwin-aarch64": {"archive": "https://x/a.zip"}, "linux-x86_64": {"cmd": "a"}, "windows-x86_64": {"archive": "https://x/a.zip", "cmd": 1}}}"#,
+        )),
+        &[
+            "error required-field a/agent.json:1:94 the darwin-aarch64 target has no `cmd`",
+            "error required-field a/agent.json:1:144 the linux-x86_64 target has no `archive`",
+            "error wrong-type a/agent.json:1:230 `cmd` of windows-x86_64 is a number",
+        ],
+    );
+    check(
+        agent(&with_distribution("1.0.0", r#"{"uvx": {"args": []}}"#)),
+        &["error required-field a/agent.json:1:83 `distribution.uvx` has no `package`"],
+    );
+    check(
+        agent(&with_distribution("1.0.0", r#"{"npx": "a@1.0.0"}"#)),
+        &["error wrong-type a/agent.json:1:90 `distribution.npx` is a string, not an object"],
+    );
+}
+
+#[test]
+fn older_rfd_shape() {
+    check(
+        agent(&MANIFEST.replace(
+            r#""name": "A","#,
+            r#""name": "A", "homepage": "https://a.dev","#,
+        )),
+        &[
+            "error legacy-shape a/agent.json:1:26 `homepage` belongs to the RFD's older manifest shape",
+        ],
+    );
+    // The RFD's own example: JSONC, dropped fields, targets directly under `distribution`, and
+    // release URLs through /latest/ (not checked: they are not binary targets yet).
+    let rfd = RFD_EXAMPLE.replace("\"someagent\"", "\"a\"");
+    check(
+        agent(&rfd),
+        &[
+            "warning jsonc a/agent.json:1:1 JSONC",
+            "error legacy-shape a/agent.json:8:3 `schema_version`",
+            "error legacy-shape a/agent.json:10:3 `homepage`",
+            "error legacy-shape a/agent.json:14:3 `capabilities`",
+            "error legacy-shape a/agent.json:15:3 `auth`",
+            "error legacy-shape a/agent.json:21:5 platform targets (darwin-aarch64, darwin-x86_64, linux-aarch64, linux-x86_64, windows-x86_64)",
+        ],
+    );
+}
+
+#[test]
+fn ids() {
+    check(
+        agent(&MANIFEST.replace(r#""id": "a""#, r#""id": "A_1""#)),
+        &["error id-format a/agent.json:1:8 may only have lowercase letters, digits and -"],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""id": "a""#, r#""id": "1a""#)),
+        &[
+            // The schema's pattern says the same: reported once.
+            "error id-format a/agent.json:1:8 must start with a letter",
+        ],
+    );
+    check(
+        agent(&MANIFEST.replace(r#""id": "a""#, r#""id": "b""#)),
+        &["error id-folder-mismatch a/agent.json:1:8 `id` \"b\" differs from its folder name `a/`"],
+    );
+    check(
+        registry(&[
+            ("a/agent.json", MANIFEST.as_bytes()),
+            ("a/icon.svg", ICON.as_bytes()),
+            ("b/extension.json", MANIFEST.as_bytes()),
+            ("b/icon.svg", ICON.as_bytes()),
+        ]),
+        &[
+            "error id-folder-mismatch b/extension.json:1:8 differs from its folder name `b/`",
+            "error id-duplicate b/extension.json:1:8 `id` \"a\" is already used by a/",
+        ],
+    );
+}
+
+#[test]
+fn versions() {
+    check(
+        agent(&with_distribution("1.2", r#"{"npx": {"package": "a"}}"#)),
+        &["error version-format a/agent.json:1:37 `version` \"1.2\" is not a release version"],
+    );
+    check(
+        agent(&with_distribution(
+            "1.2.3-beta.1",
+            r#"{"npx": {"package": "a"}}"#,
+        )),
+        &["error version-format a/agent.json:1:37 \"1.2.3-beta.1\""],
+    );
+}
+
+#[test]
+fn distributions() {
+    check(
+        agent(&with_distribution("1.0.0", "{}")),
+        &["error distribution-empty a/agent.json:1:82 `distribution` is empty"],
+    );
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"npx": {"package": "a@1.0.0"}, "docker": {"image": "a"}}"#,
+        )),
+        &[
+            "error distribution-unknown-method a/agent.json:1:114 `distribution.docker` is not a distribution method",
+        ],
+    );
+    check(
+        agent(&with_distribution("1.0.0", r#"{"binary": {}}"#)),
+        &["error binary-empty a/agent.json:1:93 `distribution.binary` is empty"],
+    );
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"binary": {"darwin-arm64": {"archive": "https://x/a.zip", "cmd": "a"}}}"#,
+        )),
+        &[
+            "warning missing-os-family a/agent.json:1:83 no build for darwin or linux or windows",
+            "error unknown-platform a/agent.json:1:94 `darwin-arm64` is not a platform",
+        ],
+    );
+    check(
+        agent(&with_distribution(
+            "1.0.0",
+            r#"{"binary": {"darwin-aarch64": {"archive": "https://x/a.zip", "cmd": "a"}, "linux-x86_64": {"archive": "https://x/a.zip", "cmd": "a"}}}"#,
+        )),
+        &["warning missing-os-family a/agent.json:1:83 no build for windows"],
+    );
+}
+
+#[test]
+fn archives_and_versions_agree() {
+    let binary = |version: &str, url: &str| {
+        with_distribution(
+            version,
+            &format!(
+                r#"{{"binary": {{"darwin-aarch64": {{"archive": "{url}", "cmd": "a"}}, "linux-x86_64": {{"archive": "https://x/a", "cmd": "a"}}, "windows-x86_64": {{"archive": "https://x/a", "cmd": "a"}}}}}}"#
+            ),
+        )
+    };
+    check(
+        agent(&binary("1.0.0", "https://x/a-1.0.0.dmg")),
+        &["error archive-installer a/agent.json:1:124 is a .dmg installer"],
+    );
+    check(
+        agent(&binary("1.0.0", "https://x/a.AppImage?raw=1")),
+        &["error archive-installer a/agent.json:1:124 is a .appimage installer"],
+    );
+    check(
+        agent(&binary(
+            "1.0.0",
+            "https://github.com/o/a/releases/latest/download/a.zip",
+        )),
+        &["error latest-url a/agent.json:1:124 contains /latest/"],
+    );
+    check(
+        agent(&binary(
+            "1.0.0",
+            "https://github.com/o/a/releases/download/v1.0.1/a.zip",
+        )),
+        &[
+            "error version-mismatch a/agent.json:1:124 the darwin-aarch64 archive is version 1.0.1 (from the release path /download/v1.0.1/), but `version` is \"1.0.0\"",
+        ],
+    );
+    check(
+        agent(&binary(
+            "1.0.0",
+            "https://github.com/o/a/releases/download/v1.1/a.zip",
+        )),
+        &[
+            "error version-mismatch a/agent.json:1:124 version 1.1 (from the release path /download/v1.1/, which the CI reads as 1.1.0)",
+        ],
+    );
+    check(
+        agent(&binary(
+            "1.0.0.1",
+            "https://github.com/o/a/releases/download/v1.0.0.1/a.zip",
+        )),
+        &["error version-mismatch a/agent.json:1:126 which the CI reads as 1.0.0"],
+    );
+    check(
+        agent(&binary(
+            "1.0.0",
+            "https://registry.npmjs.org/a/-/a-0.9.0.tgz",
+        )),
+        &["error version-mismatch a/agent.json:1:124 from the npm tarball name a-0.9.0.tgz"],
+    );
+}
+
+#[test]
+fn packages_and_versions_agree() {
+    let package = |method: &str, spec: &str| {
+        agent(&with_distribution(
+            "1.0.0",
+            &format!(r#"{{"{method}": {{"package": "{spec}"}}}}"#),
+        ))
+    };
+    check(package("npx", "a"), &[]);
+    check(package("npx", "@s/a@1.0.0"), &[]);
+    check(package("uvx", "a>=1.0.0"), &[]);
+    check(package("uvx", "a@1.0.0"), &[]);
+    check(
+        package("npx", "@s/a@latest"),
+        &["error latest-package a/agent.json:1:102 is pinned to @latest"],
+    );
+    check(
+        package("uvx", "a@latest"),
+        &["error latest-package a/agent.json:1:102 is pinned to @latest"],
+    );
+    check(
+        package("npx", "@s/a@1.0.1"),
+        &[
+            "error version-mismatch a/agent.json:1:102 the npx package \"@s/a@1.0.1\" is version 1.0.1",
+        ],
+    );
+    check(
+        package("uvx", "a==0.9"),
+        &["error version-mismatch a/agent.json:1:102 the uvx package \"a==0.9\" is version 0.9"],
+    );
+}
+
+#[test]
+fn icons_required_and_paired() {
+    check(
+        registry(&[("a/agent.json", MANIFEST.as_bytes())]),
+        &["error icon-missing a/icon.svg missing icon.svg"],
+    );
+    let mut files = agent(MANIFEST);
+    files.insert("a/icon-light.svg", ICON.as_bytes().to_vec());
+    check(
+        files.clone(),
+        &["error icon-theme-pair a/icon-light.svg has no a/icon-dark.svg"],
+    );
+    files.insert("a/icon-dark.svg", r##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><path fill="#fff" d="M0 0h1v1z"/></svg>"##.as_bytes().to_vec());
+    check(files, &[]);
+}
+
+#[test]
+fn icon_structure() {
+    check(
+        icon(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><path fill=\"currentColor\">\n</svg>",
+        ),
+        &["error icon-xml a/icon.svg:2:1 not well-formed XML"],
+    );
+    check(
+        registry(&[
+            ("a/agent.json", MANIFEST.as_bytes()),
+            ("a/icon.svg", b"<svg>\xfe</svg>"),
+        ]),
+        &["error icon-xml a/icon.svg:1:6 not UTF-8"],
+    );
+    check(
+        icon(
+            &ICON
+                .replace("<path", "<!-- a --><path")
+                .replace("</svg>", "<!-- b --></svg>"),
+        ),
+        &["error icon-comment a/icon.svg:1:84 the icon has 2 comments"],
+    );
+    check(
+        icon(r#"<html xmlns="http://www.w3.org/2000/svg"><svg/></html>"#),
+        &["error icon-root a/icon.svg:1:2 the root element is <html>, not <svg>"],
+    );
+    check(
+        icon(&ICON.replace(r#" xmlns="http://www.w3.org/2000/svg""#, "")),
+        &["warning icon-namespace a/icon.svg:1:2 has no xmlns"],
+    );
+    check(
+        icon(&ICON.replace("<svg ", "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg ")),
+        &[],
+    );
+}
+
+#[test]
+fn icon_sizes() {
+    check(
+        icon(&ICON.replace(r#"width="16" height="16""#, r#"width="24" height="24""#)),
+        &[
+            "error icon-size a/icon.svg:1:41 the icon is 24x24 (from width/height); the registry wants 16x16",
+        ],
+    );
+    check(
+        icon(&ICON.replace(r#"width="16""#, r#"width="14""#)),
+        &["error icon-size a/icon.svg:1:41 the icon is 14x16 (from width/height), and not square"],
+    );
+    check(
+        icon(&ICON.replace(r#" width="16" height="16" viewBox="0 0 16 16""#, "")),
+        &["error icon-size a/icon.svg:1:2 no width/height and no viewBox"],
+    );
+    check(
+        icon(&ICON.replace(
+            r#" width="16" height="16" viewBox="0 0 16 16""#,
+            r#" height="16" viewBox="0 0 32 32""#,
+        )),
+        &["error icon-size a/icon.svg:1:53 the icon is 32x32 (from viewBox)"],
+    );
+    // Units are stripped, and the viewBox may differ when width/height say 16.
+    check(
+        icon(&ICON.replace(
+            r#"width="16" height="16" viewBox="0 0 16 16""#,
+            r#"width="16px" height="16px" viewBox="0 0 48 48""#,
+        )),
+        &[],
+    );
+    check(icon(&ICON.replace(r#"width="16" height="16" "#, "")), &[]);
+}
+
+#[test]
+fn icon_colours() {
+    check(
+        icon(&ICON.replace(r#"fill="currentColor""#, r##"fill="#000""##)),
+        &[
+            "error icon-no-current-color a/icon.svg:1:2 never uses currentColor",
+            "error icon-color a/icon.svg:1:96 hardcodes fill \"#000\" in an attribute",
+        ],
+    );
+    check(
+        icon(&ICON.replace(
+            "<path ",
+            r#"<rect style="opacity: .5; stroke: red" width="1" height="1"/><path "#,
+        )),
+        &["error icon-color a/icon.svg:1:97 hardcodes stroke \"red\" in a style attribute"],
+    );
+    check(
+        icon(&ICON.replace("<path ", "<style>/* c */ .a { fill: blue !important } .b { stroke: currentColor; }</style><path ")),
+        &["error icon-color a/icon.svg:1:84 hardcodes fill \"blue !important\" in a <style> block"],
+    );
+    check(
+        icon(&ICON.replace(
+            r#"fill="currentColor""#,
+            r#"fill="CurrentColor" stroke="none""#,
+        )),
+        &[],
+    );
+    check(
+        icon(&ICON.replace(r#" fill="currentColor""#, "")),
+        &["error icon-no-current-color a/icon.svg:1:2 never uses currentColor"],
+    );
+    check(
+        icon(&ICON.replace(
+            r#"fill="currentColor""#,
+            r#"fill="inherit" color="currentColor""#,
+        )),
+        &[],
+    );
+}
+
+#[test]
+fn unsafe_icons() {
+    check(
+        icon(&ICON.replace("</svg>", "<script>alert(1)</script></svg>")),
+        &["error icon-script a/icon.svg:1:130 has a <script>"],
+    );
+    check(
+        icon(&ICON.replace("<path ", r#"<path onclick="alert(1)" "#)),
+        &["error icon-event-handler a/icon.svg:1:90 event handler `onclick`"],
+    );
+    check(
+        icon(&ICON.replace("</svg>", "<foreignObject><div/></foreignObject></svg>")),
+        &["error icon-foreign-object a/icon.svg:1:130 <foreignObject>"],
+    );
+    check(
+        icon(&ICON.replace("</svg>", r#"<image href="https://x/a.png"/></svg>"#)),
+        &["error icon-external-reference a/icon.svg:1:136 links to \"https://x/a.png\""],
+    );
+    check(
+        icon(
+            &ICON
+                .replace(
+                    "<svg ",
+                    r#"<svg xmlns:xlink="http://www.w3.org/1999/xlink" "#,
+                )
+                .replace(
+                    "</svg>",
+                    r#"<use xlink:href="data:image/svg+xml,x"/></svg>"#,
+                ),
+        ),
+        &["error icon-external-reference a/icon.svg:1:177 links to \"data:image/svg+xml,x\""],
+    );
+    check(
+        icon(&ICON.replace("<path ", r#"<path clip-path="url(https://x/c.svg#a)" "#)),
+        &[
+            "error icon-external-reference a/icon.svg:1:90 `clip-path` references url(https://x/c.svg#a)",
+        ],
+    );
+    check(
+        icon(&ICON.replace(
+            "<path ",
+            r#"<style>@import "https://x/a.css";</style><path "#,
+        )),
+        &["error icon-external-reference a/icon.svg:1:84 has an @import"],
+    );
+    // Local references are fine.
+    check(
+        icon(&ICON.replace("<path ", r##"<defs><clipPath id="c"><rect width="16" height="16"/></clipPath></defs><use href="#c"/><path clip-path="url(#c)" "##)),
+        &[],
+    );
+}
+
+#[test]
+fn every_problem_of_every_entry() {
+    let files = registry(&[
+        (
+            "a/agent.json",
+            with_distribution("1.0", r#"{"npx": {"package": "a@latest"}}"#).as_bytes(),
+        ),
+        (
+            "b/agent.json",
+            MANIFEST.replace("\"a\"", "\"b\"").as_bytes(),
+        ),
+        ("b/icon.svg", ICON.replace("currentColor", "red").as_bytes()),
+    ]);
+    check(
+        files,
+        &[
+            "error version-format a/agent.json:1:37 \"1.0\"",
+            "error latest-package a/agent.json:1:100 @latest",
+            "error icon-missing a/icon.svg missing icon.svg",
+            "error icon-no-current-color b/icon.svg:1:2 currentColor",
+            "error icon-color b/icon.svg:1:96 \"red\"",
+        ],
+    );
+}
+
+#[test]
+fn remote_checks_name_each_archive_and_package() {
+    let files = registry(&[
+        (
+            "a/agent.json",
+            with_distribution(
+                "1.0.0",
+                r#"{"binary": {"linux-x86_64": {"archive": "https://x/a.tgz", "cmd": "a"}}, "npx": {"package": "@s/a@1.0.0"}, "uvx": {"package": "a[x]==1.0.0"}}"#,
+            )
+            .as_bytes(),
+        ),
+        ("a/icon.svg", ICON.as_bytes()),
+    ]);
+    let endpoints = Endpoints {
+        npm: "http://127.0.0.1:9/npm/".to_owned(),
+        pypi: "http://127.0.0.1:9/pypi".to_owned(),
+    };
+    let checks = validate(&files).remote_checks(&endpoints);
+    let got: Vec<(&str, usize, usize)> = checks
+        .iter()
+        .map(|c| {
+            let span = c.span.expect("a place");
+            (c.url.as_str(), span.line, span.column)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("https://x/a.tgz", 1, 122),
+            ("http://127.0.0.1:9/npm/@s/a/1.0.0", 1, 174),
+            ("http://127.0.0.1:9/pypi/a/1.0.0/json", 1, 208),
+        ]
+    );
+    assert_eq!(
+        checks[0].remote,
+        Remote::Archive {
+            platform: "linux-x86_64".to_owned()
+        }
+    );
+    let failure = checks[1].failure("HTTP 404");
+    assert_eq!(failure.rule.as_str(), "url-unreachable");
+    assert_eq!(
+        failure.message,
+        "the npm package \"@s/a@1.0.0\" was not found (HTTP 404 from http://127.0.0.1:9/npm/@s/a/1.0.0)"
+    );
+}
+
+#[test]
+fn build_lists_agents_then_extensions_in_folder_order() {
+    let files = registry(&[
+        ("b/agent.json", br#"{"version": "2.0.0", "id": "b", "name": "B", "description": "d", "distribution": {"uvx": {"package": "b==2.0.0"}}}"#),
+        ("b/icon.svg", ICON.as_bytes()),
+        ("a/extension.json", MANIFEST.as_bytes()),
+        ("a/icon.svg", ICON.as_bytes()),
+        // JSONC is read (with a warning) and published as strict JSON.
+        ("c/agent.json", b"{\"id\": \"c\", \"icon\": \"./icon.svg\", \"name\": \"C\", \"version\": \"1.0.0\", \"description\": \"d\", // note\n \"distribution\": {\"npx\": {\"package\": \"c\"},},}"),
+        ("c/icon.svg", ICON.as_bytes()),
+    ]);
+    let (built, validation) = build(&files, "https://example.org/icons/");
+    assert_eq!(validation.diagnostics.len(), 1, "the JSONC warning");
+    let built = built.expect("no errors");
+    let expected = r#"{
+  "version": "1.0.0",
+  "agents": [
+    {
+      "version": "2.0.0",
+      "id": "b",
+      "name": "B",
+      "description": "d",
+      "distribution": {
+        "uvx": {
+          "package": "b==2.0.0"
+        }
+      },
+      "icon": "https://example.org/icons/b.svg"
+    },
+    {
+      "id": "c",
+      "icon": "https://example.org/icons/c.svg",
+      "name": "C",
+      "version": "1.0.0",
+      "description": "d",
+      "distribution": {
+        "npx": {
+          "package": "c"
+        }
+      }
+    }
+  ],
+  "extensions": [
+    {
+      "id": "a",
+      "name": "A",
+      "version": "1.0.0",
+      "description": "d",
+      "distribution": {
+        "npx": {
+          "package": "a@1.0.0"
+        }
+      },
+      "icon": "https://example.org/icons/a.svg"
+    }
+  ]
+}
+"#;
+    assert_eq!(built.registry_json, expected);
+    assert_eq!((built.agents, built.extensions), (2, 1));
+    let copies: Vec<(&str, &str)> = built
+        .copies
+        .iter()
+        .map(|c| (c.from.as_str(), c.to.as_str()))
+        .collect();
+    assert_eq!(
+        copies,
+        [
+            ("a/icon.svg", "a.svg"),
+            ("b/icon.svg", "b.svg"),
+            ("c/icon.svg", "c.svg"),
+            ("agent.schema.json", "agent.schema.json"),
+        ]
+    );
+
+    // One error anywhere: nothing to publish.
+    let (built, validation) = build(
+        &agent(&MANIFEST.replace("1.0.0\", \"desc", "1.0\", \"desc")),
+        "https://x",
+    );
+    assert!(built.is_none());
+    assert!(validation.has_errors());
+}
