@@ -10,9 +10,12 @@
 //!   end-to-end suite, stopping at the first failure.
 //! - `cargo xtask bench`: load and keystroke timings of the release site at 1,000 and 10,000
 //!   synthetic entries in headless Chromium, beside a plain-JS baseline, plus bundle sizes.
+//! - `cargo xtask cli`: an `acp-registry` binary with the release site embedded (for its
+//!   `preview` command).
 //! - `cargo xtask setup`: only the set-up.
 
 mod bench;
+mod cli;
 mod dist;
 mod prerender;
 mod serve;
@@ -52,6 +55,8 @@ enum Command {
     Test(test::TestArgs),
     /// Measure load and keystroke times at 1k and 10k entries against a plain-JS baseline.
     Bench(bench::BenchArgs),
+    /// Build `acp-registry` with the release site embedded, so `acp-registry preview` works.
+    Cli(cli::CliArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -143,6 +148,7 @@ fn run(command: Command) -> Result<()> {
         }
         Command::Test(args) => test::run(&root, &args)?,
         Command::Bench(args) => bench::run(&root, &args)?,
+        Command::Cli(args) => cli::run(&root, &args)?,
     }
     Ok(())
 }

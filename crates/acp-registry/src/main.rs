@@ -3,7 +3,9 @@
 //! - `acp-registry validate <registry-dir> [<id>...] [--format human|json] [--check-urls]`
 //!   prints every problem of every entry (file, line:column, excerpt, fix) and a summary;
 //! - `acp-registry build <registry-dir> --out <dist> [--base-url URL]` validates, then writes
-//!   `registry.json`, the icons (as `<id>.svg`) and the schemas, as the CI publishes them.
+//!   `registry.json`, the icons (as `<id>.svg`) and the schemas, as the CI publishes them;
+//! - `acp-registry preview <registry-dir> [--port 8080]` serves the catalogue site over a live
+//!   build of the folder on 127.0.0.1, rebuilding when a file changes (see [`preview`]).
 //!
 //! Exit codes: 0 when there is no error (warnings are fine), 1 when any entry has an error,
 //! 2 when the command could not run (wrong arguments, unreadable folder, unwritable output).
@@ -11,8 +13,10 @@
 //! All the rules live in the `registry-validate` library; this binary only reads and writes
 //! files, renders diagnostics with `miette` and, for `--check-urls`, talks HTTP.
 
+mod preview;
 mod read;
 mod render;
+mod site;
 mod urls;
 
 use std::fs;
@@ -20,9 +24,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use registry_validate::{DEFAULT_BASE_URL, Endpoints, Severity, Validation, build, validate};
+
+use crate::site::Site;
+
+/// Why `preview` cannot run in a binary built without the site, and how to get one that can.
+const NO_SITE: &str = "this acp-registry was built without the catalogue site, so it cannot \
+preview. In a checkout of the catalogue, build one that has it with `cargo xtask cli` (it prints \
+the binary's path), or build the site and install with it embedded:
+    cargo xtask dist --out target/cli-site
+    ACP_REGISTRY_SITE_DIR=\"$PWD/target/cli-site\" cargo install --path crates/acp-registry
+or pass `--site-dir <a built site>`";
 
 /// Validate and build an ACP agent registry folder, as the registry's CI does.
 #[derive(Debug, Parser)]
@@ -73,6 +87,18 @@ enum Command {
         /// Where the icons will be served: each entry's `icon` is `<base-url>/<id>.svg`.
         #[arg(long, default_value = DEFAULT_BASE_URL)]
         base_url: String,
+    },
+    /// Serve the catalogue site over a live build of the folder on 127.0.0.1, rebuilding when a
+    /// manifest or icon changes.
+    Preview {
+        /// The registry folder.
+        registry_dir: PathBuf,
+        /// Port on 127.0.0.1 (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Serve this built site (`cargo xtask dist --out <dir>`) instead of the embedded one.
+        #[arg(long)]
+        site_dir: Option<PathBuf>,
     },
 }
 
@@ -136,7 +162,28 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             out,
             base_url,
         } => run_build(&registry_dir, &out, &base_url),
+        Command::Preview {
+            registry_dir,
+            port,
+            site_dir,
+        } => run_preview(&registry_dir, port, site_dir.as_deref()),
     }
+}
+
+fn run_preview(dir: &Path, port: u16, site_dir: Option<&Path>) -> anyhow::Result<Outcome> {
+    let site = match site_dir {
+        Some(site_dir) => Site::from_dir(site_dir)?,
+        None => Site::embedded().ok_or_else(|| anyhow!(NO_SITE))?,
+    };
+    read::registry(dir)?;
+    let preview = preview::spawn(site, dir, port)?;
+    emit(&format!(
+        "Previewing {} at {}  (Ctrl-C stops; saving a file rebuilds)\n",
+        dir.display(),
+        preview.url()
+    ))?;
+    preview.wait();
+    Ok(Outcome::Passed)
 }
 
 fn run_validate(

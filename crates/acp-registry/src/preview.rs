@@ -1,0 +1,322 @@
+//! `acp-registry preview`: the catalogue site, served on 127.0.0.1 over a live build of a
+//! registry folder, so maintainers see their listing as it will be published.
+//!
+//! - The folder is built exactly as `build` does ([`registry_validate::build`]) with the base
+//!   URL set to the server's own, so icons load from it; the output stays in memory.
+//! - A watcher polls the folder's file sizes and modification times every [`POLL`] and
+//!   rebuilds on a change, printing the diagnostics. A build with errors is not served: the
+//!   last good one stays, and the terminal says so.
+//! - Requests are answered from the build (`registry.json`, `<id>.svg`, schemas) first, then
+//!   from the [`Site`]; any other path gets the site's `404.html` with status 404, which the
+//!   app routes (`/agents/<id>`), as on the published host.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, SystemTime};
+
+use anyhow::{Context, anyhow};
+use registry_validate::{build, is_skipped_folder};
+use tiny_http::{Header, Method, Request, Response, Server};
+
+use crate::site::Site;
+use crate::{read, render};
+
+/// How often the folder is checked for changes.
+pub const POLL: Duration = Duration::from_millis(500);
+/// How many requests are answered at once (a browser opens a few connections in parallel).
+const WORKERS: usize = 4;
+
+/// A running preview; dropping it stops the server and the watcher.
+pub struct Preview {
+    /// The address the server is bound to (the real port when asked for port 0).
+    pub addr: SocketAddr,
+    server: Arc<Server>,
+    stop: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Preview {
+    /// The site's URL, e.g. `http://127.0.0.1:8080/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Blocks until the server stops (in practice: until Ctrl-C).
+    pub fn wait(mut self) {
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Preview {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for _ in 0..WORKERS {
+            self.server.unblock();
+        }
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Binds 127.0.0.1:`port` (0 picks a free port), builds `registry_dir` once, then serves `site`
+/// over the build and rebuilds on changes, on background threads.
+pub fn spawn(site: Site, registry_dir: &Path, port: u16) -> anyhow::Result<Preview> {
+    let server = Server::http(("127.0.0.1", port))
+        .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
+    let addr = server
+        .server_addr()
+        .to_ip()
+        .context("the server is not listening on an IP address")?;
+    let server = Arc::new(server);
+    let base_url = format!("http://{addr}");
+    let state = Arc::new(State {
+        site,
+        build: RwLock::new(None),
+    });
+    let mut watcher = Watcher {
+        dir: registry_dir.to_path_buf(),
+        base_url,
+        seen: fingerprint(registry_dir),
+        state: Arc::clone(&state),
+    };
+    watcher.rebuild();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut threads: Vec<JoinHandle<()>> = (0..WORKERS)
+        .map(|_| {
+            let server = Arc::clone(&server);
+            let state = Arc::clone(&state);
+            std::thread::spawn(move || {
+                while let Ok(request) = server.recv() {
+                    // A client that hung up mid-response is not the server's problem.
+                    let _ = state.respond(request);
+                }
+            })
+        })
+        .collect();
+    let watching = Arc::clone(&stop);
+    threads.push(std::thread::spawn(move || {
+        while !watching.load(Ordering::Relaxed) {
+            std::thread::sleep(POLL);
+            watcher.poll();
+        }
+    }));
+    Ok(Preview {
+        addr,
+        server,
+        stop,
+        threads,
+    })
+}
+
+/// The site and the last good build, shared by the request threads and the watcher.
+#[derive(Debug)]
+struct State {
+    site: Site,
+    /// The files of the last build without errors, by path; `None` until there is one.
+    build: RwLock<Option<BTreeMap<String, Vec<u8>>>>,
+}
+
+impl State {
+    fn respond(&self, request: Request) -> std::io::Result<()> {
+        if !matches!(request.method(), Method::Get | Method::Head) {
+            let response = Response::from_string("405 Method Not Allowed\n")
+                .with_status_code(405)
+                .with_header(header("Allow", "GET, HEAD"));
+            return request.respond(response);
+        }
+        let target = request.url();
+        let path =
+            target[..target.find(['?', '#']).unwrap_or(target.len())].trim_start_matches('/');
+        let path = if path.is_empty() { "index.html" } else { path };
+        let built = self
+            .build
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .as_ref()
+            .and_then(|files| files.get(path).cloned());
+        let response = match built.as_deref().or_else(|| self.site.asset(path)) {
+            Some(bytes) => Response::from_data(bytes.to_vec())
+                .with_header(header("Content-Type", content_type(path))),
+            None if path == "registry.json" => Response::from_string(
+                "404 Not Found: the registry folder has no good build yet; \
+                 fix the errors printed by acp-registry preview\n",
+            )
+            .with_status_code(404),
+            None => match self.site.fallback() {
+                Some(html) => Response::from_data(html.to_vec())
+                    .with_status_code(404)
+                    .with_header(header("Content-Type", "text/html; charset=utf-8")),
+                None => Response::from_string("404 Not Found\n").with_status_code(404),
+            },
+        };
+        request.respond(response.with_header(header("Cache-Control", "no-cache")))
+    }
+}
+
+/// Rebuilds the registry folder when its files change.
+#[derive(Debug)]
+struct Watcher {
+    dir: PathBuf,
+    base_url: String,
+    seen: Vec<Stamp>,
+    state: Arc<State>,
+}
+
+impl Watcher {
+    fn poll(&mut self) {
+        let now = fingerprint(&self.dir);
+        if now != self.seen {
+            self.seen = now;
+            say("\nA file changed: rebuilding …\n");
+            self.rebuild();
+        }
+    }
+
+    /// Builds the folder, prints the diagnostics and what is served; keeps the last good
+    /// build when this one has errors.
+    fn rebuild(&mut self) {
+        let files = match read::registry(&self.dir) {
+            Ok(files) => files,
+            Err(err) => {
+                say(&format!("error: {err:#}\n{}\n", self.kept()));
+                return;
+            }
+        };
+        let (built, validation) = build(&files, &self.base_url);
+        let mut report = render::human(&validation, &files);
+        report.push_str(&render::summary(&validation));
+        report.push('\n');
+        let Some(built) = built else {
+            report.push_str(&self.kept());
+            report.push('\n');
+            say(&report);
+            return;
+        };
+        let mut output = BTreeMap::new();
+        output.insert("registry.json".to_owned(), built.registry_json.into_bytes());
+        for copy in &built.copies {
+            let bytes = files.get(&copy.from).unwrap_or_default().to_vec();
+            output.insert(copy.to.clone(), bytes);
+        }
+        *self
+            .state
+            .build
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(output);
+        report.push_str(&format!(
+            "Serving the new build: {} agents, {} extensions.\n",
+            built.agents, built.extensions
+        ));
+        say(&report);
+    }
+
+    /// What is served after a failed build.
+    fn kept(&self) -> String {
+        let has_build = self
+            .state
+            .build
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .is_some();
+        if has_build {
+            "Not served: still serving the last good build; fix the errors above and save."
+        } else {
+            "Not served: there is no good build yet (registry.json answers 404); fix the errors \
+             above and save."
+        }
+        .to_owned()
+    }
+}
+
+/// A file's path, size and modification time: what the watcher compares.
+type Stamp = (PathBuf, u64, Option<SystemTime>);
+
+/// The stamps of the files the build reads: top-level files and one level down.
+fn fingerprint(dir: &Path) -> Vec<Stamp> {
+    let mut stamps = Vec::new();
+    stamp_folder(dir, &mut stamps, true);
+    stamps.sort();
+    stamps
+}
+
+fn stamp_folder(dir: &Path, stamps: &mut Vec<Stamp>, top: bool) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(metadata) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if metadata.is_file() {
+            stamps.push((path, metadata.len(), metadata.modified().ok()));
+        } else if top
+            && metadata.is_dir()
+            && !entry.file_name().to_str().is_none_or(is_skipped_folder)
+        {
+            stamps.push((path.clone(), 0, None));
+            stamp_folder(&path, stamps, false);
+        }
+    }
+}
+
+/// Prints to standard output at once; a reader that went away is not an error.
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// The `Content-Type` for a path, by extension.
+fn content_type(path: &str) -> &'static str {
+    let extension = path.rsplit_once('.').map_or("", |(_, ext)| ext);
+    match extension.to_ascii_lowercase().as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript",
+        "wasm" => "application/wasm",
+        "css" => "text/css",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes())
+        .expect("header names and values here are ASCII without line breaks")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_types_are_the_ones_browsers_need() {
+        let cases = [
+            ("a.wasm", "application/wasm"),
+            ("a.js", "text/javascript"),
+            ("gemini.svg", "image/svg+xml"),
+            ("registry.json", "application/json"),
+            ("a.css", "text/css"),
+            ("index.html", "text/html; charset=utf-8"),
+            ("robots.txt", "text/plain; charset=utf-8"),
+            ("LICENSE", "application/octet-stream"),
+        ];
+        for (path, expected) in cases {
+            assert_eq!(content_type(path), expected, "{path}");
+        }
+    }
+}

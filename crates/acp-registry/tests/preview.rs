@@ -1,0 +1,261 @@
+//! `acp-registry preview` as maintainers run it: the binary, on an ephemeral port of
+//! 127.0.0.1, serving a small stand-in site (`--site-dir`) over a registry folder in a temporary
+//! directory, rebuilding when a manifest changes and keeping the last good build on errors.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const ICON: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0h16v16H0z"/></svg>"#;
+
+/// How long to wait for the server to start or a rebuild to show (polls are every 500 ms).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(path)
+}
+
+fn manifest(id: &str, description: &str) -> String {
+    format!(
+        r#"{{"id": "{id}", "name": "Agent {id}", "version": "1.0.0", "description": "{description}", "distribution": {{"npx": {{"package": "{id}@1.0.0"}}}}}}"#
+    )
+}
+
+/// A registry folder with one agent, `alpha`.
+fn registry() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::copy(
+        fixture("real-registry-2026/source/agent.schema.json"),
+        dir.path().join("agent.schema.json"),
+    )
+    .expect("schema copied");
+    fs::create_dir(dir.path().join("alpha")).expect("folder");
+    fs::write(
+        dir.path().join("alpha/agent.json"),
+        manifest("alpha", "first"),
+    )
+    .expect("manifest");
+    fs::write(dir.path().join("alpha/icon.svg"), ICON).expect("icon");
+    dir
+}
+
+/// A stand-in for the built site, with a bundled registry and icon the preview must hide.
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, text) in [
+        ("index.html", "<title>app</title>"),
+        ("404.html", "<title>app 404</title>"),
+        ("app_bg.wasm", "\0asm"),
+        ("favicon.svg", "<svg/>"),
+        ("registry.json", r#"{"bundled": true}"#),
+        ("bundled.svg", "<svg/>"),
+    ] {
+        fs::write(dir.path().join(path), text).expect("site file");
+    }
+    dir
+}
+
+/// The running binary; killed when dropped.
+struct Running {
+    child: Child,
+    lines: Receiver<String>,
+    /// Lines read while looking for another, oldest first (the first build prints before the
+    /// URL does).
+    backlog: Vec<String>,
+    port: u16,
+}
+
+impl Running {
+    fn start(registry: &Path, site: &Path) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_acp-registry"))
+            .arg("preview")
+            .arg(registry)
+            .args(["--port", "0", "--site-dir"])
+            .arg(site)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary runs");
+        let stdout = child.stdout.take().expect("piped");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut running = Self {
+            child,
+            lines,
+            backlog: Vec::new(),
+            port: 0,
+        };
+        let line = running.read_until("Previewing ");
+        let url = line.split(" at ").nth(1).expect("a URL").split(' ').next();
+        let port = url
+            .and_then(|url| url.strip_prefix("http://127.0.0.1:"))
+            .and_then(|rest| rest.trim_end_matches('/').parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        running.port = port;
+        running
+    }
+
+    /// The first output line not yet waited for that contains `text` (waiting for more
+    /// output if needed); the lines before it are passed over.
+    fn wait_for(&mut self, text: &str) -> String {
+        if let Some(at) = self.backlog.iter().position(|line| line.contains(text)) {
+            return self
+                .backlog
+                .drain(..=at)
+                .next_back()
+                .expect("at least one line");
+        }
+        let line = self.read_until(text);
+        self.backlog.clear();
+        line
+    }
+
+    /// Reads output until a line contains `text`, keeping the lines before it in the backlog.
+    fn read_until(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return line,
+                Ok(line) => self.backlog.push(line),
+                Err(_) => break,
+            }
+        }
+        panic!("no line with {text:?} in:\n{}", self.backlog.join("\n"));
+    }
+
+    /// Status code and body of a GET.
+    fn get(&self, path: &str) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").expect("request");
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("response");
+        let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("a status");
+        (status, head.to_ascii_lowercase(), body.to_owned())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Writes a file so that its size or modification time differs from before.
+fn rewrite(path: &Path, text: &str) {
+    std::thread::sleep(Duration::from_millis(20));
+    fs::write(path, text).expect("file rewritten");
+}
+
+#[test]
+fn serves_the_folder_s_build_over_the_site() {
+    let registry = registry();
+    let site = site();
+    let mut running = Running::start(registry.path(), site.path());
+    running.wait_for("Serving the new build: 1 agents, 0 extensions.");
+
+    let (status, head, body) = running.get("/registry.json");
+    assert_eq!(status, 200, "{body}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    let json: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    let alpha = &json["agents"][0];
+    assert_eq!(alpha["id"], "alpha");
+    let icon_url = format!("http://127.0.0.1:{}/alpha.svg", running.port);
+    assert_eq!(alpha["icon"], icon_url.as_str());
+
+    let (status, head, body) = running.get("/alpha.svg");
+    assert_eq!((status, body.as_str()), (200, ICON));
+    assert!(head.contains("content-type: image/svg+xml"), "{head}");
+
+    let (status, head, body) = running.get("/");
+    assert_eq!((status, body.as_str()), (200, "<title>app</title>"));
+    assert!(head.contains("text/html"), "{head}");
+    let (status, head, _) = running.get("/app_bg.wasm");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert_eq!(running.get("/favicon.svg").0, 200);
+
+    let (status, head, body) = running.get("/agents/alpha?x=1");
+    assert_eq!((status, body.as_str()), (404, "<title>app 404</title>"));
+    assert!(head.contains("text/html"), "{head}");
+    // The site's bundled registry icons are not the folder's.
+    let (status, head, _) = running.get("/bundled.svg");
+    assert_eq!(status, 404);
+    assert!(head.contains("text/html"), "{head}");
+}
+
+#[test]
+fn rebuilds_on_change_and_keeps_the_last_good_build_on_errors() {
+    let registry = registry();
+    let site = site();
+    let mut running = Running::start(registry.path(), site.path());
+    running.wait_for("Serving the new build");
+    let manifest_path = registry.path().join("alpha/agent.json");
+
+    rewrite(&manifest_path, &manifest("alpha", "second, longer"));
+    running.wait_for("Serving the new build");
+    let (_, _, body) = running.get("/registry.json");
+    assert!(body.contains("second, longer"), "{body}");
+
+    rewrite(&manifest_path, r#"{"id": "alpha", "#);
+    let line = running.wait_for("Not served");
+    assert!(line.contains("still serving the last good build"), "{line}");
+    let (status, _, body) = running.get("/registry.json");
+    assert_eq!(status, 200);
+    assert!(body.contains("second, longer"), "{body}");
+
+    rewrite(&manifest_path, &manifest("alpha", "third"));
+    running.wait_for("Serving the new build");
+    assert!(running.get("/registry.json").2.contains("third"));
+}
+
+#[test]
+fn a_folder_with_errors_from_the_start_serves_no_registry() {
+    let registry = registry();
+    fs::write(registry.path().join("alpha/agent.json"), "{").expect("broken");
+    let site = site();
+    let mut running = Running::start(registry.path(), site.path());
+    running.wait_for("there is no good build yet");
+    let (status, _, body) = running.get("/registry.json");
+    assert_eq!(status, 404);
+    assert!(body.contains("no good build yet"), "{body}");
+    assert_eq!(running.get("/").0, 200);
+}
+
+#[test]
+fn without_an_embedded_site_preview_says_how_to_get_one() {
+    if option_env!("ACP_REGISTRY_SITE_DIR").is_some_and(|dir| !dir.is_empty()) {
+        return;
+    }
+    let registry = registry();
+    let output = Command::new(env!("CARGO_BIN_EXE_acp-registry"))
+        .arg("preview")
+        .arg(registry.path())
+        .args(["--port", "0"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("built without the catalogue site") && stderr.contains("cargo xtask cli"),
+        "{stderr}"
+    );
+}
