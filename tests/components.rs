@@ -126,6 +126,12 @@ fn a_facet_shows_counts_and_reports_toggles() {
                     FacetOption {
                         key: "uvx".into(),
                         label: "uvx (Python)".into(),
+                        count: 9,
+                        checked: false,
+                    },
+                    FacetOption {
+                        key: "binary".into(),
+                        label: "Binary download".into(),
                         count: 0,
                         checked: false,
                     },
@@ -142,7 +148,15 @@ fn a_facet_shows_counts_and_reports_toggles() {
     let boxes = container
         .query_selector_all("input[type=checkbox]")
         .unwrap();
-    assert_eq!(boxes.length(), 2);
+    assert_eq!(boxes.length(), 3);
+    // An option that would leave no results cannot be chosen.
+    let binary = boxes
+        .get(2)
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>();
+    assert!(binary.disabled());
+    binary.click();
+    assert!(toggled.get_untracked().is_empty());
     let npx = boxes
         .get(0)
         .unwrap()
