@@ -1,7 +1,6 @@
 //! The app shell: router, header with the theme toggle, footer.
 
 use leptos::prelude::*;
-use leptos_meta::provide_meta_context;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
@@ -15,7 +14,6 @@ use crate::visitor::provide_visitor;
 /// The whole site.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
     provide_registry();
     provide_context(LastSearch(RwSignal::new(String::new())));
     provide_visitor();

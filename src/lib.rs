@@ -9,6 +9,8 @@
 pub mod app;
 pub mod components;
 pub mod config;
+pub mod head;
+pub mod near_viewport;
 pub mod query_state;
 pub mod registry;
 pub mod routes;

@@ -31,7 +31,7 @@ pub fn CodeBlock(
             </figcaption>
             <NoteList notes />
             <div class="relative mt-2 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900">
-                <pre class="min-w-0 flex-1 overflow-x-auto text-sm leading-6"><code>{code.clone()}</code></pre>
+                <pre tabindex="0" class="min-w-0 flex-1 overflow-x-auto text-sm leading-6 focus-visible:outline-2 focus-visible:outline-indigo-600"><code>{code.clone()}</code></pre>
                 <CopyButton text=code what />
             </div>
         </figure>

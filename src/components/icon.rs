@@ -100,8 +100,20 @@ pub fn mask_style(url: &str) -> String {
 pub fn monogram(name: &str) -> String {
     name.chars()
         .find(|c| c.is_alphanumeric())
-        .map(|c| c.to_uppercase().collect())
+        .map(upper_case)
         .unwrap_or_else(|| "?".to_owned())
+}
+
+/// `c` upper-cased, by the browser: the same Unicode mapping as `char::to_uppercase`, without
+/// std's upper-case table (~12 KB) in the wasm.
+#[cfg(target_arch = "wasm32")]
+fn upper_case(c: char) -> String {
+    js_sys::JsString::from(c).to_upper_case().into()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn upper_case(c: char) -> String {
+    c.to_uppercase().collect()
 }
 
 #[cfg(test)]

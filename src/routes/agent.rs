@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
-use leptos_meta::{Meta, Title};
 use leptos_router::hooks::{use_location, use_params_map};
 use registry_core::protocol::{Capability, Facts};
 use registry_core::snippets::{self, Client};
@@ -22,6 +21,7 @@ use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::notices::LoadErrorPanel;
 use crate::components::tabs::{Tab, TabList, panel_id, tab_id};
 use crate::config;
+use crate::head::{use_description, use_title};
 use crate::registry::{LoadedRegistry, use_registry};
 use crate::visitor::{self, Certainty, VisitorPlatform, VisitorState};
 
@@ -88,10 +88,10 @@ fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
     let icon = icon_url(&entry, &loaded.url);
     let facts = loaded.catalog.facts(&entry);
     let matrix_problem = loaded.matrix_problem.clone();
+    use_title(move || title.clone());
+    use_description(&entry.description);
     scroll_to_fragment();
     view! {
-        <Title text=title />
-        <Meta name="description" content=entry.description.clone() />
         <nav class="pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"
@@ -513,7 +513,7 @@ fn ManifestSection(entry: Arc<Entry>) -> impl IntoView {
                     {(!unknown.is_empty()).then(|| format!(" (includes {})", unknown.join(", ")))}
                 </summary>
                 <div class="relative mt-2 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900">
-                    <pre class="min-w-0 flex-1 overflow-x-auto text-sm leading-6"><code>{pretty.clone()}</code></pre>
+                    <pre tabindex="0" class="min-w-0 flex-1 overflow-x-auto text-sm leading-6 focus-visible:outline-2 focus-visible:outline-indigo-600"><code>{pretty.clone()}</code></pre>
                     <CopyButton text=pretty what="manifest JSON".to_owned() />
                 </div>
             </details>
@@ -543,8 +543,8 @@ fn UnknownEntry(loaded: Arc<LoadedRegistry>, id: String) -> impl IntoView {
             (e.name.clone(), config::href(&e.path()))
         })
         .collect();
+    use_title(|| "Agent not found · ACP Agent Registry".to_owned());
     view! {
-        <Title text="Agent not found · ACP Agent Registry" />
         <section class="py-16">
             <h1 class="text-3xl font-bold">"Agent not found"</h1>
             <p class="mt-2 text-slate-600 dark:text-slate-400">

@@ -10,10 +10,6 @@ use std::sync::Arc;
 use leptos::either::EitherOf3;
 use leptos::html::Div;
 use leptos::prelude::*;
-use leptos_meta::Title;
-use leptos_use_intersection_observer::{
-    UseIntersectionObserverOptions, use_intersection_observer_with_options,
-};
 use registry_core::query::keys;
 use registry_core::{Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Sort};
 
@@ -21,6 +17,8 @@ use crate::components::card::AgentCard;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
 use crate::components::notices::{DiagnosticsNotice, LoadErrorPanel};
 use crate::components::search_box::SearchBox;
+use crate::head::use_title;
+use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
 use crate::registry::{LoadedRegistry, use_registry};
 
@@ -45,7 +43,7 @@ pub type ViewMemo = Memo<ViewRef>;
 pub fn CataloguePage() -> impl IntoView {
     let resource = use_registry();
     let query = use_catalog_query();
-    let title = move || {
+    use_title(move || {
         query.with(|q| {
             if q.q.trim().is_empty() {
                 "ACP Agent Registry".to_owned()
@@ -53,9 +51,8 @@ pub fn CataloguePage() -> impl IntoView {
                 format!("“{}” · ACP Agent Registry", q.q.trim())
             }
         })
-    };
+    });
     view! {
-        <Title text=title />
         <section class="pb-6 pt-10">
             <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">"Find an ACP agent"</h1>
             <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
@@ -165,15 +162,7 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
     let filters_open = RwSignal::new(false);
 
     let sentinel = NodeRef::<Div>::new();
-    use_intersection_observer_with_options(
-        sentinel,
-        move |entries, _| {
-            if entries.iter().any(|e| e.is_intersecting()) {
-                grow();
-            }
-        },
-        UseIntersectionObserverOptions::default().root_margin("800px".to_owned()),
-    );
+    on_near_viewport(sentinel, "800px", grow);
 
     let diagnostics = loaded.diagnostics.clone();
     let any_extension = loaded

@@ -1,15 +1,15 @@
 //! Any path the site does not have.
 
 use leptos::prelude::*;
-use leptos_meta::Title;
 
 use crate::config;
+use crate::head::use_title;
 
 /// "Page not found", with the way back.
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
+    use_title(|| "Page not found · ACP Agent Registry".to_owned());
     view! {
-        <Title text="Page not found · ACP Agent Registry" />
         <section class="py-16">
             <h1 class="text-3xl font-bold">"Page not found"</h1>
             <p class="mt-2 text-slate-600 dark:text-slate-400">"There is nothing at this address."</p>

@@ -95,7 +95,15 @@ impl Catalog {
         match query.sort {
             // Hits come best first, ties and empty queries in name order.
             Sort::Relevance => {}
-            Sort::Name => results.sort_unstable_by_key(|&entry| self.index.name_rank(entry)),
+            // Name ranks are a permutation of the entries: putting each result at its rank orders
+            // them in one pass, without instantiating a comparison sort for this order.
+            Sort::Name => {
+                let mut by_rank = vec![None; self.index.len()];
+                for &entry in &results {
+                    by_rank[self.index.name_rank(entry)] = Some(entry);
+                }
+                results = by_rank.into_iter().flatten().collect();
+            }
         }
         CatalogView {
             results,

@@ -389,12 +389,12 @@ impl FacetIndex {
             .iter()
             .map(|e| license::facet_value(e.license.as_deref()))
             .collect();
-        let licenses: Vec<Arc<str>> = values
-            .iter()
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .map(|l| Arc::from(l.as_str()))
-            .collect();
+        // Sorted and deduplicated in a `Vec` rather than through a `BTreeSet`: the same table
+        // with less generic code in the wasm.
+        let mut distinct: Vec<&str> = values.iter().map(String::as_str).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let licenses: Vec<Arc<str>> = distinct.into_iter().map(Arc::from).collect();
         let license_ids: Vec<u32> = values
             .iter()
             .map(|value| {
@@ -411,12 +411,12 @@ impl FacetIndex {
                 EntryFacets::with_license(entry, licenses[id as usize].clone(), matrix)
             })
             .collect();
-        let auth_methods: Vec<AuthMethod> = AuthMethod::KNOWN
+        let mut auth_methods: Vec<AuthMethod> = AuthMethod::KNOWN
             .into_iter()
             .chain(entries.iter().flat_map(|e| e.auth.iter().cloned()))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
             .collect();
+        auth_methods.sort_unstable();
+        auth_methods.dedup();
         let auth_ids = entries
             .iter()
             .map(|e| {
