@@ -25,7 +25,7 @@ pub fn App() -> impl IntoView {
             >
                 "Skip to content"
             </a>
-            <Header />
+            <SiteHeader />
             <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
                 <Routes fallback=|| view! { <NotFoundPage /> }>
                     <Route path=path!("/") view=CataloguePage />
@@ -33,13 +33,14 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/extensions/:id") view=AgentPage />
                 </Routes>
             </main>
-            <Footer />
+            <SiteFooter />
         </Router>
     }
 }
 
+/// The site's header: its name (a link home) and the theme toggle.
 #[component]
-fn Header() -> impl IntoView {
+pub fn SiteHeader() -> impl IntoView {
     view! {
         <header class="border-b border-slate-200 dark:border-slate-800">
             <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -53,8 +54,9 @@ fn Header() -> impl IntoView {
     }
 }
 
+/// The site's footer.
 #[component]
-fn Footer() -> impl IntoView {
+pub fn SiteFooter() -> impl IntoView {
     view! {
         <footer class="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
             <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">
@@ -64,6 +66,10 @@ fn Footer() -> impl IntoView {
                 </a>
                 <a class="underline hover:no-underline" href="https://github.com/agentclientprotocol/registry" rel="noopener noreferrer">
                     "Add your agent"
+                </a>
+                // The preview is its own bundle, loaded on demand: a full page load, not a route.
+                <a class="underline hover:no-underline" href=config::href("/preview/") rel="external">
+                    "Preview your listing"
                 </a>
             </div>
         </footer>

@@ -107,9 +107,14 @@ pub fn MethodBadge(
     }
 }
 
-/// The icon's absolute URL, resolved against the registry's URL; only `http(s)` URLs are used.
+/// The icon's absolute URL, resolved against the registry's URL; only `http(s)` URLs are used,
+/// and `blob:` URLs, which only this page can create (the listing preview's uploaded icon).
 pub fn icon_url(entry: &Entry, registry_url: &str) -> Option<String> {
-    let resolved = crate::registry::resolve(entry.icon.as_deref()?, registry_url)?;
+    let icon = entry.icon.as_deref()?;
+    if icon.starts_with("blob:") {
+        return Some(icon.to_owned());
+    }
+    let resolved = crate::registry::resolve(icon, registry_url)?;
     registry_core::url::safe_link(&resolved).map(str::to_owned)
 }
 

@@ -80,14 +80,11 @@ pub fn AgentPage() -> impl IntoView {
 
 #[component]
 fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
-    let entry = Arc::new(loaded.catalog.registry.entries[index].clone());
+    let entry = &loaded.catalog.registry.entries[index];
     let back = use_context::<LastSearch>()
         .map(LastSearch::href)
         .unwrap_or_else(|| config::href("/"));
     let title = format!("{} · ACP Agent Registry", entry.name);
-    let icon = icon_url(&entry, &loaded.url);
-    let facts = loaded.catalog.facts(&entry);
-    let matrix_problem = loaded.matrix_problem.clone();
     use_title(move || title.clone());
     use_description(&entry.description);
     scroll_to_fragment();
@@ -97,6 +94,24 @@ fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
                 "← All agents"
             </a>
         </nav>
+        <EntryDetails loaded index />
+    }
+}
+
+/// The body of an entry's page (header and sections), without the page's title, description
+/// or back link: the listing preview shows it for a manifest being edited.
+#[component]
+pub fn EntryDetails(
+    /// The registry the entry is in.
+    loaded: Arc<LoadedRegistry>,
+    /// Index of the entry in `loaded.catalog.registry.entries`.
+    index: usize,
+) -> impl IntoView {
+    let entry = Arc::new(loaded.catalog.registry.entries[index].clone());
+    let icon = icon_url(&entry, &loaded.url);
+    let facts = loaded.catalog.facts(&entry);
+    let matrix_problem = loaded.matrix_problem.clone();
+    view! {
         <Header entry=entry.clone() icon />
         <RunSection entry=entry.clone() />
         <EditorsSection entry=entry.clone() />
