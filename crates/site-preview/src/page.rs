@@ -1,0 +1,427 @@
+//! `/preview/`: a maintainer pastes or drops `agent.json` (and `icon.svg`) and sees, as they
+//! type, what the registry's CI will say and the card and page the catalogue will show.
+//!
+//! Everything happens in the page: files are read with the File API, checked by
+//! `registry-validate` compiled into this bundle, and the icon is shown from an object URL as a
+//! CSS mask (like every icon of the catalogue) and only when no rule rejected it; it is never
+//! inserted as markup.
+
+use std::sync::Arc;
+
+use acp_catalog::app::{SiteFooter, SiteHeader};
+use acp_catalog::components::card::AgentCard;
+use acp_catalog::config;
+use acp_catalog::head::use_title;
+use acp_catalog::registry::LoadedRegistry;
+use acp_catalog::routes::agent::EntryDetails;
+use acp_catalog::routes::catalogue::ViewRef;
+use acp_catalog::visitor::provide_visitor;
+use leptos::either::Either;
+use leptos::prelude::*;
+use leptos_router::components::Router;
+use registry_core::{Catalog, CatalogQuery, Registry};
+use registry_validate::{Diagnostic, Severity};
+use send_wrapper::SendWrapper;
+use wasm_bindgen::JsCast;
+
+use crate::analysis::{Analysis, EXAMPLE_ICON, EXAMPLE_MANIFEST, analyse};
+use crate::excerpt::{Excerpt, excerpt, utf16_range};
+
+const MANIFEST_EDITOR: &str = "manifest-editor";
+const ICON_EDITOR: &str = "icon-editor";
+
+/// The preview's whole page: the site's header and footer around [`PreviewPage`].
+#[component]
+pub fn PreviewApp() -> impl IntoView {
+    provide_visitor();
+    use_title(|| "Preview your listing · ACP Agent Registry".to_owned());
+    view! {
+        // The card uses the router's location; there are no routes here.
+        <Router base=config::router_base()>
+            <a
+                href="#main"
+                class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+            >
+                "Skip to content"
+            </a>
+            <SiteHeader />
+            <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+                <PreviewPage />
+            </main>
+            <SiteFooter />
+        </Router>
+    }
+}
+
+/// The editors, the problems, the card and the page.
+#[component]
+pub fn PreviewPage() -> impl IntoView {
+    let manifest = RwSignal::new(String::new());
+    let icon = RwSignal::new(String::new());
+    let analysis = Memo::new(move |_| {
+        let text = manifest.get();
+        if text.trim().is_empty() {
+            return None;
+        }
+        let icon = icon.get();
+        let icon = (!icon.trim().is_empty()).then_some(icon.as_str());
+        Some(Arc::new(analyse(&text, icon)))
+    });
+    let icon_url = icon_object_url(icon, analysis);
+
+    view! {
+        <div class="py-8">
+            <h1 class="text-3xl font-bold tracking-tight">"Preview your listing"</h1>
+            <p class="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
+                "Paste or drop your " <code>"agent.json"</code> " (comments allowed) and " <code>"icon.svg"</code>
+                ". They are checked with the registry's rules, as " <code>"acp-registry validate"</code>
+                " checks them, and shown as the catalogue will show them. Nothing leaves your browser."
+            </p>
+        </div>
+        <div class="grid gap-8 lg:grid-cols-2">
+            <Editors manifest icon />
+            <Problems analysis manifest icon />
+        </div>
+        <Listing analysis icon_url />
+    }
+}
+
+/// The icon as an object URL, while the analysis accepts it; the previous URL is revoked.
+fn icon_object_url(
+    icon: RwSignal<String>,
+    analysis: Memo<Option<Arc<Analysis>>>,
+) -> RwSignal<Option<String>> {
+    let url = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        let accepted = analysis.with(|a| a.as_ref().is_some_and(|a| a.icon_accepted));
+        let next = if accepted {
+            icon.with(|svg| object_url(svg))
+        } else {
+            None
+        };
+        if let Some(old) = url.get_untracked() {
+            let _ = web_sys::Url::revoke_object_url(&old);
+        }
+        url.set(next);
+    });
+    url
+}
+
+fn object_url(svg: &str) -> Option<String> {
+    let parts = js_sys::Array::of1(&svg.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/svg+xml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
+
+#[component]
+fn Editors(manifest: RwSignal<String>, icon: RwSignal<String>) -> impl IntoView {
+    let dragging = RwSignal::new(false);
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        dragging.set(false);
+        if let Some(files) = ev.data_transfer().and_then(|t| t.files()) {
+            read_files(files, manifest, icon);
+        }
+    };
+    let on_pick = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(files) = input.files() {
+            read_files(files, manifest, icon);
+        }
+        input.set_value("");
+    };
+    let load_example = move |_| {
+        manifest.set(EXAMPLE_MANIFEST.to_owned());
+        icon.set(EXAMPLE_ICON.to_owned());
+    };
+    let clear = move |_| {
+        manifest.set(String::new());
+        icon.set(String::new());
+    };
+    let textarea = "mt-1 block w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm leading-5 text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+    let button = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:hover:bg-slate-800";
+    view! {
+        <section
+            aria-labelledby="files-heading"
+            class=move || {
+                format!(
+                    "rounded-xl border-2 border-dashed p-4 {}",
+                    if dragging.get() {
+                        "border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40"
+                    } else {
+                        "border-transparent"
+                    },
+                )
+            }
+            on:dragover=move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                dragging.set(true);
+            }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=on_drop
+        >
+            <h2 id="files-heading" class="sr-only">"Your files"</h2>
+            <div class="flex flex-wrap items-center gap-2">
+                <label class=format!("{button} cursor-pointer focus-within:ring-2 focus-within:ring-indigo-500")>
+                    "Open files…"
+                    <input
+                        type="file"
+                        multiple
+                        accept=".json,.jsonc,.svg,application/json,image/svg+xml"
+                        class="sr-only"
+                        on:change=on_pick
+                    />
+                </label>
+                <button type="button" class=button on:click=load_example>"Load an example"</button>
+                <button type="button" class=button on:click=clear>"Clear"</button>
+                <span class="text-sm text-slate-600 dark:text-slate-400">"or drop files here"</span>
+            </div>
+            <label for=MANIFEST_EDITOR class="mt-4 block text-sm font-semibold">"agent.json"</label>
+            <textarea
+                id=MANIFEST_EDITOR
+                class=textarea
+                rows="18"
+                spellcheck="false"
+                autocomplete="off"
+                wrap="off"
+                placeholder="{\n  \"id\": \"your-agent\",\n  …\n}"
+                prop:value=move || manifest.get()
+                on:input=move |ev| manifest.set(event_target_value(&ev))
+            ></textarea>
+            <label for=ICON_EDITOR class="mt-4 block text-sm font-semibold">"icon.svg"</label>
+            <textarea
+                id=ICON_EDITOR
+                class=textarea
+                rows="5"
+                spellcheck="false"
+                autocomplete="off"
+                wrap="off"
+                placeholder="<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" …>"
+                prop:value=move || icon.get()
+                on:input=move |ev| icon.set(event_target_value(&ev))
+            ></textarea>
+        </section>
+    }
+}
+
+/// Reads dropped or picked files: `.svg` files into the icon, anything else into the manifest.
+fn read_files(files: web_sys::FileList, manifest: RwSignal<String>, icon: RwSignal<String>) {
+    for index in 0..files.length() {
+        let Some(file) = files.item(index) else {
+            continue;
+        };
+        let is_icon = file.name().to_ascii_lowercase().ends_with(".svg")
+            || file.type_().eq_ignore_ascii_case("image/svg+xml");
+        let target = if is_icon { icon } else { manifest };
+        let text = SendWrapper::new(wasm_bindgen_futures::JsFuture::from(file.text()));
+        leptos::task::spawn_local(async move {
+            if let Ok(text) = text.take().await
+                && let Some(text) = text.as_string()
+            {
+                target.set(text);
+            }
+        });
+    }
+}
+
+#[component]
+fn Problems(
+    analysis: Memo<Option<Arc<Analysis>>>,
+    manifest: RwSignal<String>,
+    icon: RwSignal<String>,
+) -> impl IntoView {
+    let summary = move || {
+        analysis.with(|a| match a {
+            None => "Paste or drop an agent.json to check it.".to_owned(),
+            Some(a) => {
+                let (errors, warnings) = (a.count(Severity::Error), a.count(Severity::Warning));
+                match (errors, warnings) {
+                    (0, 0) => {
+                        "No problems: the registry's CI would accept this listing.".to_owned()
+                    }
+                    (0, w) => format!(
+                        "{w} {}; the registry's CI would accept this listing.",
+                        plural(w, "warning", "warnings")
+                    ),
+                    (e, w) => format!(
+                        "{e} {}, {w} {}: the registry's CI would reject this listing.",
+                        plural(e, "error", "errors"),
+                        plural(w, "warning", "warnings")
+                    ),
+                }
+            }
+        })
+    };
+    let items = move || {
+        let Some(a) = analysis.get() else {
+            return Vec::new();
+        };
+        let manifest_file = a.manifest_file();
+        a.diagnostics
+            .iter()
+            .map(|d| {
+                let source = if d.file == manifest_file {
+                    Some((MANIFEST_EDITOR, manifest))
+                } else if d.file == a.icon_file() {
+                    Some((ICON_EDITOR, icon))
+                } else {
+                    None
+                };
+                view! { <Problem diagnostic=d.clone() source /> }
+            })
+            .collect_view()
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    view! {
+        <section aria-labelledby="problems-heading" class="min-w-0">
+            <h2 id="problems-heading" class="text-xl font-semibold">"Problems"</h2>
+            <p class="mt-2 text-sm" role="status">{summary}</p>
+            <ul class="mt-3 space-y-3" aria-label="Problems">{items}</ul>
+        </section>
+    }
+}
+
+#[component]
+fn Problem(
+    diagnostic: Diagnostic,
+    /// The editor holding the file, and its text.
+    source: Option<(&'static str, RwSignal<String>)>,
+) -> impl IntoView {
+    let (badge, label) = match diagnostic.severity {
+        Severity::Error => (
+            "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
+            "error",
+        ),
+        Severity::Warning => (
+            "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+            "warning",
+        ),
+    };
+    let place = match diagnostic.span {
+        Some(span) => format!("{}:{}:{}", diagnostic.file, span.line, span.column),
+        None => diagnostic.file.clone(),
+    };
+    let shown: Option<Excerpt> = match (diagnostic.span, source) {
+        (Some(span), Some((_, text))) => text.with_untracked(|t| excerpt(t, span)),
+        _ => None,
+    };
+    let place_view = match (diagnostic.span, source) {
+        (Some(span), Some((editor, text))) => {
+            let go = move |_| {
+                let range = text.with_untracked(|t| utf16_range(t, span.range()));
+                select_in(editor, range);
+            };
+            Either::Left(view! {
+                <button
+                    type="button"
+                    class="font-mono text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+                    title="Show in the editor"
+                    on:click=go
+                >
+                    {place}
+                </button>
+            })
+        }
+        _ => Either::Right(view! { <span class="font-mono">{place}</span> }),
+    };
+    view! {
+        <li class="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+            <p class="flex flex-wrap items-baseline gap-x-2">
+                <span class=format!("rounded px-1.5 text-xs font-semibold leading-5 {badge}")>{label}</span>
+                <code class="text-xs text-slate-600 dark:text-slate-400">{diagnostic.rule.as_str()}</code>
+                {place_view}
+            </p>
+            <p class="mt-1">{diagnostic.message}</p>
+            {shown.map(|e| view! {
+                <pre class="mt-2 overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs leading-5 dark:bg-slate-900"><code>
+                    {format!("{:>4} | {}\n     | {}", e.line, e.text, e.marker)}
+                </code></pre>
+            })}
+            <p class="mt-1 text-slate-600 dark:text-slate-400">"Fix: " {diagnostic.hint}</p>
+        </li>
+    }
+}
+
+/// Focuses an editor and selects `range` (UTF-16 offsets) in it.
+fn select_in(editor: &str, range: std::ops::Range<u32>) {
+    let Some(area) = document()
+        .get_element_by_id(editor)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    else {
+        return;
+    };
+    let _ = area.focus();
+    let _ = area.set_selection_range(range.start, range.end);
+}
+
+#[component]
+fn Listing(
+    analysis: Memo<Option<Arc<Analysis>>>,
+    icon_url: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let listing = move || {
+        let analysis = analysis.get()?;
+        let icon_note = (!analysis.icon_accepted).then(|| {
+            let why = if analysis.diagnostics.iter().any(|d| d.file == analysis.icon_file()) {
+                "Your icon is not shown until its errors are fixed; the catalogue shows this monogram instead."
+            } else {
+                "Without an icon.svg the catalogue shows this monogram (and the registry's CI rejects the listing)."
+            };
+            view! { <p class="mt-2 text-sm text-slate-600 dark:text-slate-400">{why}</p> }
+        });
+        let Some(mut entry) = analysis.entry.clone() else {
+            let why = analysis.unreadable.clone().unwrap_or_default();
+            return Some(Either::Right(view! {
+                <p class="mt-3 text-sm text-slate-600 dark:text-slate-400" role="note">
+                    "The card and page appear once the manifest can be read. " {why}
+                </p>
+            }));
+        };
+        entry.icon = icon_url.get();
+        let catalog = Catalog::new(Registry {
+            version: Some("1.0.0".to_owned()),
+            entries: vec![entry],
+        });
+        let view = ViewRef(Arc::new(catalog.view(&CatalogQuery::default())));
+        let loaded = Arc::new(LoadedRegistry {
+            url: window().location().href().unwrap_or_default(),
+            matrix_problem: None,
+            catalog,
+            diagnostics: Vec::new(),
+        });
+        let view = Memo::new(move |_| view.clone());
+        Some(Either::Left(view! {
+            <h3 class="mt-4 text-sm font-semibold text-slate-600 dark:text-slate-400">"Card"</h3>
+            // Links lead nowhere yet: keep the maintainer on their draft.
+            <ul
+                class="mt-2 grid max-w-xl gap-4"
+                aria-label="Card preview"
+                on:click=|ev| ev.prevent_default()
+            >
+                <AgentCard loaded=loaded.clone() index=0 view />
+            </ul>
+            {icon_note}
+            <h3 class="mt-8 text-sm font-semibold text-slate-600 dark:text-slate-400">"Page"</h3>
+            <div
+                class="mt-2 rounded-xl border border-slate-200 px-4 dark:border-slate-800 sm:px-6"
+                role="region"
+                aria-label="Page preview"
+            >
+                <EntryDetails loaded index=0 />
+            </div>
+        }))
+    };
+    view! {
+        <section aria-labelledby="listing-heading" class="mt-12">
+            <h2 id="listing-heading" class="text-xl font-semibold">"Your listing"</h2>
+            {listing}
+        </section>
+    }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
