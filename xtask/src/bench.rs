@@ -262,6 +262,7 @@ fn bundle_from_json(text: &str, site: &Path) -> Option<DistReport> {
     Some(DistReport {
         out_dir: site.to_path_buf(),
         assets,
+        preview: None,
     })
 }
 

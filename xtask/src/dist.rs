@@ -126,6 +126,8 @@ pub struct DistReport {
     pub out_dir: PathBuf,
     /// One entry per [`AssetKind`], in the order html, css, js, wasm.
     pub assets: Vec<AssetSize>,
+    /// The same for the listing preview (`preview/`), which only its own page loads.
+    pub preview: Option<Vec<AssetSize>>,
 }
 
 impl DistReport {
@@ -148,7 +150,17 @@ impl fmt::Display for DistReport {
                 asset.brotli
             )?;
         }
-        writeln!(f, "  {:<6}{:>12}{:>12}", "total", "", self.total_brotli())
+        writeln!(f, "  {:<6}{:>12}{:>12}", "total", "", self.total_brotli())?;
+        if let Some(preview) = &self.preview {
+            let (raw, brotli) = preview
+                .iter()
+                .fold((0, 0), |(r, b), a| (r + a.raw, b + a.brotli));
+            writeln!(
+                f,
+                "  preview/ (loaded by its own page only): {raw} raw, {brotli} brotli"
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -175,12 +187,30 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         .env("REGISTRY_URL", &options.registry_url);
     setup::run(&mut trunk)?;
 
+    // The listing preview: its own package and bundle, in `preview/`, after the catalogue's build
+    // (which empties the output directory). Its links to the catalogue use the site's base path.
+    let preview_dir = out_dir.join("preview");
+    let mut trunk = tools.command("trunk");
+    trunk
+        .args(["build", PREVIEW_HTML, "--release", "--public-url"])
+        .arg(format!("{}preview/", options.public_url))
+        .arg("--dist")
+        .arg(&preview_dir)
+        .env("PUBLIC_URL", &options.public_url)
+        .env("REGISTRY_URL", &options.registry_url);
+    setup::run(&mut trunk)?;
+
     let index = out_dir.join("index.html");
     fs::copy(&index, out_dir.join("404.html"))
         .with_context(|| format!("copying {} to 404.html", index.display()))?;
     prerender::write_pages(options)?;
-    measure(out_dir)
+    let mut report = measure(out_dir)?;
+    report.preview = Some(measure(&preview_dir)?.assets);
+    Ok(report)
 }
+
+/// The listing preview's Trunk entry point.
+const PREVIEW_HTML: &str = "crates/site-preview/index.html";
 
 /// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is a
 /// copy of `index.html` and not counted twice.
@@ -216,6 +246,7 @@ fn measure(out_dir: &Path) -> Result<DistReport> {
     Ok(DistReport {
         out_dir: out_dir.to_path_buf(),
         assets,
+        preview: None,
     })
 }
 
