@@ -1,0 +1,195 @@
+// The listing preview `/preview/`: a maintainer pastes or drops agent.json and icon.svg and sees
+// the registry's verdict, their card and their page, live; hostile icons are rejected and never
+// rendered inline.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { launch, siteUrl, subSiteUrl } from './helpers.mjs';
+
+const MANIFEST = {
+  id: 'acme-coder',
+  name: 'Acme Coder',
+  version: '2.4.1',
+  description: 'Writes and reviews code in your editor',
+  repository: 'https://github.com/acme/acme-coder',
+  authors: ['Acme Corp'],
+  license: 'Apache-2.0',
+  distribution: { npx: { package: '@acme/coder@2.4.1', args: ['acp'], env: { ACME_MODE: 'acp' } } },
+};
+const MANIFEST_TEXT = `${JSON.stringify(MANIFEST, null, 2)}\n`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="currentColor"/></svg>';
+const HOSTILE_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" onload="window.__pwned=1">' +
+  '<script>window.__pwned=2</script><path fill="currentColor" d="M0 0h16v16z"/></svg>';
+
+const manifestEditor = (page) => page.getByRole('textbox', { name: 'agent.json' });
+const iconEditor = (page) => page.getByRole('textbox', { name: 'icon.svg' });
+const status = (page) => page.getByRole('status').filter({ hasText: /problems|error|warning|Paste/ });
+const problems = (page) => page.getByRole('list', { name: 'Problems' }).getByRole('listitem');
+const card = (page) => page.getByRole('list', { name: 'Card preview' });
+const pagePreview = (page) => page.getByRole('region', { name: 'Page preview' });
+
+async function openPreview(page, url = siteUrl('preview/')) {
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+}
+
+describe('listing preview', () => {
+  let context;
+  let page;
+  const dialogs = [];
+  before(async () => {
+    ({ context, page } = await launch({ viewport: { width: 1280, height: 900 } }));
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+  });
+  after(async () => context.close());
+
+  test('the catalogue footer links to it, and it starts empty', async () => {
+    await page.goto(siteUrl());
+    await page.getByRole('link', { name: 'Preview your listing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, new URL(siteUrl('preview/')).pathname);
+    assert.equal(await manifestEditor(page).inputValue(), '');
+    await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
+    assert.equal(await card(page).count(), 0);
+  });
+
+  test('a valid manifest and icon: no problems, the card and the full page', async () => {
+    await openPreview(page);
+    await manifestEditor(page).fill(MANIFEST_TEXT);
+    await iconEditor(page).fill(ICON);
+    await status(page).filter({ hasText: "No problems: the registry's CI would accept this listing." }).waitFor();
+    assert.equal(await problems(page).count(), 0);
+
+    const link = card(page).getByRole('link', { name: 'Acme Coder' });
+    await link.waitFor();
+    await card(page).getByText('Writes and reviews code in your editor').waitFor();
+    await card(page).getByText('v2.4.1').waitFor();
+    // The icon is a CSS mask over an object URL of the pasted file, never inline markup.
+    const mask = card(page).locator('.icon-mask');
+    await mask.waitFor();
+    assert.match(await mask.getAttribute('style'), /--icon:url\("blob:/);
+    assert.equal(await card(page).locator('svg circle').count(), 0);
+
+    const preview = pagePreview(page);
+    await preview.getByRole('heading', { level: 1, name: 'Acme Coder' }).waitFor();
+    await preview.getByRole('heading', { name: 'Run it' }).waitFor();
+    assert.equal(
+      await preview.locator('pre code').first().textContent(),
+      'ACME_MODE=acp npx -y @acme/coder@2.4.1 acp',
+    );
+    // Clicking the card keeps the maintainer on their draft.
+    await link.click();
+    assert.equal(new URL(page.url()).pathname, new URL(siteUrl('preview/')).pathname);
+    assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
+  });
+
+  test('edits are checked live: problems list their file, line and column, and lead to the place', async () => {
+    await openPreview(page);
+    await manifestEditor(page).fill(MANIFEST_TEXT);
+    await iconEditor(page).fill(ICON);
+    await status(page).filter({ hasText: 'No problems' }).waitFor();
+
+    const broken = MANIFEST_TEXT.replace('"version": "2.4.1"', '"version": "2.4"').replace('"id": "acme-coder"', '"id": "Acme Coder"');
+    await manifestEditor(page).fill(broken);
+    await status(page).filter({ hasText: /^\d+ errors?, \d+ warnings?: the registry's CI would reject this listing\.$/ }).waitFor();
+    const version = problems(page).filter({ hasText: 'version-format' });
+    await version.waitFor();
+    // `"version": "2.4"` is on line 4; the value starts at column 14.
+    const place = version.getByRole('button', { name: /agent\.json:4:14$/ });
+    await place.waitFor();
+    await version.getByText(/^Fix: /).waitFor();
+    await problems(page).filter({ hasText: 'id-format' }).getByRole('button', { name: /agent\.json:2:9$/ }).waitFor();
+    // The excerpt shows the line with a marker under the value.
+    assert.match(await version.locator('pre').textContent(), /4 \| {3}"version": "2\.4",\n +\| +\^{5}/);
+
+    await place.click();
+    const selected = await manifestEditor(page).evaluate((el) => [
+      document.activeElement === el,
+      el.value.slice(el.selectionStart, el.selectionEnd),
+    ]);
+    assert.deepEqual(selected, [true, '"2.4"']);
+
+    // The card still shows what can be read.
+    await card(page).getByText('v2.4').waitFor();
+
+    // Fixing it clears the problems again.
+    await manifestEditor(page).fill(MANIFEST_TEXT);
+    await status(page).filter({ hasText: 'No problems' }).waitFor();
+  });
+
+  test('JSON syntax errors and JSONC are reported with their lines', async () => {
+    await openPreview(page);
+    await manifestEditor(page).fill('{\n  "id": "acme-coder",\n  "name": \n}');
+    await problems(page).filter({ hasText: 'json-syntax' }).getByRole('button', { name: /agent\.json:4:1$/ }).waitFor();
+    await page.getByText(/The card and page appear once the manifest can be read\./).waitFor();
+    assert.equal(await card(page).count(), 0);
+
+    await manifestEditor(page).fill(`// Acme's listing\n${MANIFEST_TEXT.replace('"acp"]', '"acp",]')}`);
+    await iconEditor(page).fill(ICON);
+    await problems(page).filter({ hasText: 'jsonc' }).getByRole('button', { name: /agent\.json:1:1$/ }).waitFor();
+    await status(page).filter({ hasText: "1 warning; the registry's CI would accept this listing." }).waitFor();
+    await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
+  });
+
+  test('a hostile icon is rejected and never rendered inline', async () => {
+    await openPreview(page);
+    await manifestEditor(page).fill(MANIFEST_TEXT);
+    await iconEditor(page).fill(HOSTILE_ICON);
+    for (const rule of ['icon-script', 'icon-event-handler']) {
+      await problems(page).filter({ hasText: rule }).getByRole('button', { name: /acme-coder\/icon\.svg:1:\d+$/ }).waitFor();
+    }
+    await page.getByText('Your icon is not shown until its errors are fixed').waitFor();
+    // The card shows the monogram, not the icon.
+    await card(page).getByText('A', { exact: true }).waitFor();
+    assert.equal(await card(page).locator('.icon-mask').count(), 0);
+    // Nothing of the icon became markup, and nothing of it ran.
+    assert.equal(await page.locator('main svg[onload], main script').count(), 0);
+    assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+    assert.deepEqual(dialogs, []);
+    // The text is shown as text in the excerpt, escaped.
+    assert.match(await problems(page).filter({ hasText: 'icon-script' }).locator('pre').textContent(), /<script>/);
+  });
+
+  test('files can be opened (or dropped): .json into the manifest, .svg into the icon', async () => {
+    await openPreview(page);
+    await page.getByLabel('Open files…').setInputFiles([
+      { name: 'agent.json', mimeType: 'application/json', buffer: Buffer.from(MANIFEST_TEXT) },
+      { name: 'icon.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(ICON) },
+    ]);
+    await status(page).filter({ hasText: 'No problems' }).waitFor();
+    assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
+    assert.equal(await iconEditor(page).inputValue(), ICON);
+
+    // Dropping a file onto the editors reads it the same way.
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'agent.json', { type: 'application/json' }));
+      return transfer;
+    }, MANIFEST_TEXT.replace('Acme Coder', 'Acme Dropped'));
+    await page.getByRole('region', { name: 'Your files' }).dispatchEvent('drop', { dataTransfer });
+    await card(page).getByRole('link', { name: 'Acme Dropped' }).waitFor();
+  });
+
+  test('no accessibility violations with a listing shown, in both themes', async () => {
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openPreview(page);
+      await page.getByRole('button', { name: 'Load an example' }).click();
+      await card(page).getByRole('link').waitFor();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      assert.deepEqual(violations.map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
+    }
+  });
+
+  test('under a base path, the preview and its links stay under it', async () => {
+    await openPreview(page, subSiteUrl('preview/'));
+    await page.getByRole('button', { name: 'Load an example' }).click();
+    await card(page).getByRole('link', { name: 'Example Agent' }).waitFor();
+    const home = page.getByRole('link', { name: 'ACP Agent Registry' });
+    assert.equal(new URL(await home.evaluate((a) => a.href)).pathname, new URL(subSiteUrl()).pathname);
+  });
+});
