@@ -13,7 +13,10 @@
 //! - `cargo xtask cli`: an `acp-registry` binary with the release site embedded (for its
 //!   `preview` command).
 //! - `cargo xtask setup`: only the set-up.
+//! - `cargo xtask agentregistry-server`: a stand-in AgentRegistry serving the synthetic listing of
+//!   `tests/fixtures/agentregistry/`, with a slow page and failures on demand (no set-up needed).
 
+mod agentregistry;
 mod bench;
 mod cli;
 mod dist;
@@ -57,6 +60,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Build `acp-registry` with the release site embedded, so `acp-registry preview` works.
     Cli(cli::CliArgs),
+    /// Serve the synthetic AgentRegistry of tests/fixtures/agentregistry on 127.0.0.1, with a
+    /// slow page and failures on demand; prints `listening on http://127.0.0.1:PORT` first.
+    AgentregistryServer(agentregistry::ServerArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -149,6 +155,7 @@ fn run(command: Command) -> Result<()> {
         Command::Test(args) => test::run(&root, &args)?,
         Command::Bench(args) => bench::run(&root, &args)?,
         Command::Cli(args) => cli::run(&root, &args)?,
+        Command::AgentregistryServer(args) => agentregistry::run(&args)?,
     }
     Ok(())
 }

@@ -34,16 +34,32 @@
 //! hides those groups), and filters from a URL still apply consistently — a method or a
 //! capability matches nothing, `not-probed` matches everything.
 //!
+//! # AgentRegistry facets
+//!
+//! Entries from an [AgentRegistry](crate::agentregistry) have no kind, distribution, platform or
+//! licence values (those groups count them nowhere, so a UI hiding all-zero groups hides them),
+//! and are never probed. They have string-valued *tag groups* instead ([`TagGroup`]): protocol,
+//! transport, liveness (`live` when an endpoint is live, else `stale`), capability, capability
+//! tag, label (`key=value`) and owner, each value as the registry wrote it (trimmed). Tag groups
+//! behave like the licence group: values OR-ed within a group, groups AND-ed with every other,
+//! disjunctive counts; ACP entries have no tag values.
+//!
 //! [`FacetIndex`] precomputes each entry's values as bitmasks (and its licence as an index into a
-//! sorted licence table, its auth methods as indices into an auth table), so results and all
-//! counts come from one pass over the search hits.
+//! sorted licence table, its auth methods as indices into an auth table, its tag values as
+//! indices into a tag table), so results and all counts come from one pass over the search hits.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use crate::agentregistry::ServiceAgent;
 use crate::license;
 use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
 use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
+
+/// The `live` group's value for an agent with a live endpoint.
+pub const LIVE: &str = "live";
+/// The `live` group's value for an agent without one.
+pub const STALE: &str = "stale";
 
 /// The selected filter values; within a group values are OR-ed, groups are AND-ed, and an empty
 /// group does not filter.
@@ -63,6 +79,28 @@ pub struct Filters {
     pub auth: BTreeSet<AuthFilter>,
     /// Capabilities the probe found, AND-ed (see the module docs).
     pub capabilities: BTreeSet<CapabilityFilter>,
+    /// Tag-group values of AgentRegistry entries, OR-ed within a group; a group is listed only
+    /// while it has a value selected ([`Filters::toggle_tag`] keeps it so).
+    pub tags: BTreeMap<TagGroup, BTreeSet<String>>,
+}
+
+/// A string-valued facet group of [AgentRegistry](crate::agentregistry) entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TagGroup {
+    /// Endpoint protocols: `A2A`, `MCP`, `ACP`, `Generic`, or another as written.
+    Protocol,
+    /// Endpoint transports: `Http`, `Amqp`, `AzureServiceBus`, or another as written.
+    Transport,
+    /// [`LIVE`] when an endpoint is live, else [`STALE`].
+    Live,
+    /// Capability names.
+    Capability,
+    /// Capability tags.
+    Tag,
+    /// Labels, as `key=value`.
+    Label,
+    /// The owner's id.
+    Owner,
 }
 
 /// An option of the auth facet.
@@ -106,6 +144,11 @@ pub struct FacetCounts {
     /// Per capability option, in [`Capability::ALL`] order, then `not-probed`; each the number of
     /// results if the option were ticked. Empty without a matrix.
     pub capabilities: Vec<(CapabilityFilter, usize)>,
+    /// Per tag group, in [`TagGroup::ALL`] order, the groups some entry has a value of (or with
+    /// a value selected): the values with a non-zero count and the selected ones (even at zero),
+    /// by count descending, then value; the live group in the order `live`, `stale`. Empty for a
+    /// registry of ACP entries only.
+    pub tags: Vec<(TagGroup, Vec<(String, usize)>)>,
 }
 
 /// The facet values of one entry.
@@ -115,13 +158,16 @@ pub struct EntryFacets {
     methods: u8,
     os: u8,
     arch: u8,
-    license: Arc<str>,
+    /// `None` for an AgentRegistry entry, which has no licence facet value.
+    license: Option<Arc<str>>,
     /// Whether the probe of this agent succeeded.
     probed: bool,
     /// The capabilities reported as supported, over [`Capability::ALL`]; 0 unless probed.
     capabilities: u8,
     /// The auth methods advertised; empty unless probed.
     auth: Vec<AuthMethod>,
+    /// The tag-group values, sorted, without duplicates; empty for an ACP entry.
+    tags: Vec<(TagGroup, Arc<str>)>,
 }
 
 /// Every entry's facet values, ready for filtering and counting.
@@ -138,7 +184,14 @@ pub struct FacetIndex {
     auth_methods: Vec<AuthMethod>,
     /// Per entry, the indices in `auth_methods` of its auth methods.
     auth_ids: Vec<Vec<u32>>,
+    /// Distinct tag-group values, sorted (so by group, then value).
+    tags: Vec<(TagGroup, Arc<str>)>,
+    /// Per entry, the indices in `tags` of its tag values, ascending.
+    tag_ids: Vec<Box<[u32]>>,
 }
+
+/// The licence index of an entry without a licence facet value (an AgentRegistry entry).
+const NO_LICENSE: u32 = u32::MAX;
 
 impl Filters {
     /// Whether nothing is selected, so every entry passes.
@@ -155,6 +208,7 @@ impl Filters {
             + self.licenses.len()
             + self.auth.len()
             + self.capabilities.len()
+            + self.tags.values().map(BTreeSet::len).sum::<usize>()
     }
 
     /// Deselects everything.
@@ -199,15 +253,41 @@ impl Filters {
         toggle(&mut self.capabilities, capability);
     }
 
+    /// Selects `value` in a tag group, or deselects it when selected (dropping the group when it
+    /// has no value left).
+    pub fn toggle_tag(&mut self, group: TagGroup, value: &str) {
+        let values = self.tags.entry(group).or_default();
+        if !values.remove(value) {
+            values.insert(value.to_owned());
+        }
+        if values.is_empty() {
+            self.tags.remove(&group);
+        }
+    }
+
+    /// Whether `value` is selected in a tag group.
+    pub fn is_tag_selected(&self, group: TagGroup, value: &str) -> bool {
+        self.tags
+            .get(&group)
+            .is_some_and(|values| values.contains(value))
+    }
+
     /// Whether an entry with these facet values passes every group.
     pub fn matches(&self, facets: &EntryFacets) -> bool {
         (self.kinds.is_empty() || self.kinds.iter().any(|&k| facets.has_kind(k)))
             && (self.methods.is_empty() || self.methods.iter().any(|&m| facets.has_method(m)))
             && (self.os.is_empty() || self.os.iter().any(|&o| facets.runs_on_os(o)))
             && (self.arch.is_empty() || self.arch.iter().any(|&a| facets.runs_on_arch(a)))
-            && (self.licenses.is_empty() || self.licenses.contains(facets.license()))
+            && (self.licenses.is_empty()
+                || facets
+                    .license
+                    .as_ref()
+                    .is_some_and(|l| self.licenses.contains(&**l)))
             && (self.auth.is_empty() || self.auth.iter().any(|a| facets.has_auth_option(a)))
             && self.capabilities_match(facets)
+            && self.tags.iter().all(|(&group, values)| {
+                values.is_empty() || facets.tags(group).any(|v| values.contains(v))
+            })
     }
 
     /// The capability group: every selected capability supported, or not probed when
@@ -289,6 +369,86 @@ impl CapabilityFilter {
     }
 }
 
+impl TagGroup {
+    /// Every group, in display order.
+    pub const ALL: [TagGroup; 7] = [
+        TagGroup::Protocol,
+        TagGroup::Transport,
+        TagGroup::Live,
+        TagGroup::Capability,
+        TagGroup::Tag,
+        TagGroup::Label,
+        TagGroup::Owner,
+    ];
+
+    /// The query-string key: `protocol`, `transport`, `live`, `capability`, `tag`, `label`,
+    /// `owner`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TagGroup::Protocol => "protocol",
+            TagGroup::Transport => "transport",
+            TagGroup::Live => "live",
+            TagGroup::Capability => "capability",
+            TagGroup::Tag => "tag",
+            TagGroup::Label => "label",
+            TagGroup::Owner => "owner",
+        }
+    }
+
+    /// What people read: `Protocol`, `Transport`, `Liveness`, `Capability`, `Tag`, `Label`,
+    /// `Owner`.
+    pub fn label(self) -> &'static str {
+        match self {
+            TagGroup::Protocol => "Protocol",
+            TagGroup::Transport => "Transport",
+            TagGroup::Live => "Liveness",
+            TagGroup::Capability => "Capability",
+            TagGroup::Tag => "Tag",
+            TagGroup::Label => "Label",
+            TagGroup::Owner => "Owner",
+        }
+    }
+
+    /// The inverse of [`TagGroup::as_str`].
+    pub fn parse(key: &str) -> Option<TagGroup> {
+        TagGroup::ALL.into_iter().find(|g| g.as_str() == key)
+    }
+
+    /// This group's values for an agent, trimmed, blank ones dropped, unsorted.
+    fn values_of(self, agent: &ServiceAgent) -> Vec<String> {
+        let values: Vec<String> = match self {
+            TagGroup::Protocol => agent
+                .endpoints
+                .iter()
+                .map(|e| e.protocol.as_str().to_owned())
+                .collect(),
+            TagGroup::Transport => agent
+                .endpoints
+                .iter()
+                .map(|e| e.transport.as_str().to_owned())
+                .collect(),
+            TagGroup::Live => vec![if agent.is_live() { LIVE } else { STALE }.to_owned()],
+            TagGroup::Capability => agent.capabilities.iter().map(|c| c.name.clone()).collect(),
+            TagGroup::Tag => agent
+                .capabilities
+                .iter()
+                .flat_map(|c| c.tags.iter().cloned())
+                .collect(),
+            TagGroup::Label => agent
+                .labels
+                .iter()
+                .map(|(key, value)| format!("{key}={value}"))
+                .collect(),
+            TagGroup::Owner => vec![agent.owner_id.clone()],
+        };
+        values
+            .into_iter()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+            .collect()
+    }
+}
+
 impl EntryFacets {
     /// The facet values of `entry`, with no protocol matrix (so not probed).
     pub fn of(entry: &Entry) -> EntryFacets {
@@ -298,21 +458,38 @@ impl EntryFacets {
     /// The facet values of `entry`, its protocol facets read from `matrix` (only agents are
     /// probed: an extension is never, even when the matrix lists its id).
     pub fn with_matrix(entry: &Entry, matrix: Option<&ProtocolMatrix>) -> EntryFacets {
-        let license = license::facet_value(entry.license.as_deref()).into();
+        let license = license_value(entry).map(Arc::from);
         EntryFacets::with_license(entry, license, matrix)
     }
 
     fn with_license(
         entry: &Entry,
-        license: Arc<str>,
+        license: Option<Arc<str>>,
         matrix: Option<&ProtocolMatrix>,
     ) -> EntryFacets {
         let d: &Distribution = &entry.distribution;
         let probe = matrix
-            .filter(|_| entry.kind == Kind::Agent)
+            .filter(|_| entry.kind == Kind::Agent && entry.service.is_none())
             .and_then(|m| m.succeeded(&entry.id));
+        let mut tags: Vec<(TagGroup, Arc<str>)> = match &entry.service {
+            Some(agent) => TagGroup::ALL
+                .into_iter()
+                .flat_map(|group| {
+                    group
+                        .values_of(agent)
+                        .into_iter()
+                        .map(move |v| (group, Arc::from(v)))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        tags.sort_unstable();
+        tags.dedup();
         EntryFacets {
-            kinds: bit(&Kind::ALL, entry.kind),
+            kinds: match entry.service {
+                Some(_) => 0,
+                None => bit(&Kind::ALL, entry.kind),
+            },
             methods: d
                 .methods()
                 .into_iter()
@@ -325,6 +502,7 @@ impl EntryFacets {
                 mask_of(&Capability::ALL, |c| p.capabilities.get(&c) == Some(&true))
             }),
             auth: probe.map(|p| p.auth_methods.clone()).unwrap_or_default(),
+            tags,
         }
     }
 
@@ -348,9 +526,22 @@ impl EntryFacets {
         self.arch & bit(&Arch::ALL, arch) != 0
     }
 
-    /// The entry's licence facet value.
+    /// The entry's licence facet value; empty for an AgentRegistry entry, which has none.
     pub fn license(&self) -> &str {
-        &self.license
+        self.license.as_deref().unwrap_or("")
+    }
+
+    /// The entry's values in a tag group, sorted; none for an ACP entry.
+    pub fn tags(&self, group: TagGroup) -> impl Iterator<Item = &str> {
+        self.tags
+            .iter()
+            .filter(move |(g, _)| *g == group)
+            .map(|(_, v)| &**v)
+    }
+
+    /// Whether the entry has this value in a tag group.
+    pub fn has_tag(&self, group: TagGroup, value: &str) -> bool {
+        self.tags(group).any(|v| v == value)
     }
 
     /// Whether the entry is an agent whose probe succeeded.
@@ -385,30 +576,49 @@ impl FacetIndex {
 
     /// Computes the facet values of every entry, the protocol ones from `matrix`.
     pub fn with_matrix(entries: &[Entry], matrix: Option<&ProtocolMatrix>) -> FacetIndex {
-        let values: Vec<String> = entries
-            .iter()
-            .map(|e| license::facet_value(e.license.as_deref()))
-            .collect();
+        let values: Vec<Option<String>> = entries.iter().map(license_value).collect();
         // Sorted and deduplicated in a `Vec` rather than through a `BTreeSet`: the same table
         // with less generic code in the wasm.
-        let mut distinct: Vec<&str> = values.iter().map(String::as_str).collect();
+        let mut distinct: Vec<&str> = values.iter().flatten().map(String::as_str).collect();
         distinct.sort_unstable();
         distinct.dedup();
         let licenses: Vec<Arc<str>> = distinct.into_iter().map(Arc::from).collect();
         let license_ids: Vec<u32> = values
             .iter()
-            .map(|value| {
-                let id = licenses
-                    .binary_search_by(|l| (**l).cmp(value.as_str()))
-                    .expect("every licence is in the table");
-                id as u32
+            .map(|value| match value {
+                Some(value) => {
+                    let id = licenses
+                        .binary_search_by(|l| (**l).cmp(value.as_str()))
+                        .expect("every licence is in the table");
+                    id as u32
+                }
+                None => NO_LICENSE,
             })
             .collect();
         let entries: Vec<EntryFacets> = entries
             .iter()
             .zip(&license_ids)
             .map(|(entry, &id)| {
-                EntryFacets::with_license(entry, licenses[id as usize].clone(), matrix)
+                let license = licenses.get(id as usize).cloned();
+                EntryFacets::with_license(entry, license, matrix)
+            })
+            .collect();
+        let mut tags: Vec<(TagGroup, Arc<str>)> = entries
+            .iter()
+            .flat_map(|e| e.tags.iter().cloned())
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        let tag_ids = entries
+            .iter()
+            .map(|e| {
+                e.tags
+                    .iter()
+                    .map(|tag| {
+                        let id = tags.binary_search(tag).expect("every tag is in the table");
+                        id as u32
+                    })
+                    .collect()
             })
             .collect();
         let mut auth_methods: Vec<AuthMethod> = AuthMethod::KNOWN
@@ -438,6 +648,8 @@ impl FacetIndex {
             has_matrix: matrix.is_some(),
             auth_methods,
             auth_ids,
+            tags,
+            tag_ids,
         }
     }
 
@@ -469,14 +681,19 @@ impl FacetIndex {
         candidates: impl IntoIterator<Item = usize>,
         filters: &Filters,
     ) -> (Vec<usize>, FacetCounts) {
-        let selection = Selection::new(filters, &self.licenses, &self.auth_methods);
-        let mut tally = Tally::new(self.licenses.len(), self.auth_methods.len());
+        let selection = Selection::new(filters, &self.licenses, &self.auth_methods, &self.tags);
+        let mut tally = Tally::new(
+            self.licenses.len(),
+            self.auth_methods.len(),
+            self.tags.len(),
+        );
         let mut results = Vec::new();
         for entry in candidates {
             let values = Values {
                 facets: &self.entries[entry],
                 license: self.license_ids[entry],
                 auth: &self.auth_ids[entry],
+                tags: &self.tag_ids[entry],
             };
             let passes = selection.passes(&values);
             // A group's counts need every *other* group to pass.
@@ -496,18 +713,29 @@ impl FacetIndex {
         }
         // Without a matrix the protocol groups are not counted.
         let protocol = self.has_matrix.then_some(&self.auth_methods[..]);
-        (results, tally.counts(filters, &self.licenses, protocol))
+        let mut counts = tally.counts(filters, &self.licenses, protocol);
+        counts.tags = tally.tag_counts(filters, &self.tags);
+        (results, counts)
     }
 }
 
-/// One entry's facet values, with its licence and auth methods as table indices.
+/// An ACP entry's licence facet value; `None` for an AgentRegistry entry.
+fn license_value(entry: &Entry) -> Option<String> {
+    entry
+        .service
+        .is_none()
+        .then(|| license::facet_value(entry.license.as_deref()))
+}
+
+/// One entry's facet values, with its licence, auth methods and tag values as table indices.
 struct Values<'a> {
     facets: &'a EntryFacets,
     license: u32,
     auth: &'a [u32],
+    tags: &'a [u32],
 }
 
-/// The seven facet groups, in the order of [`Selection::passes`].
+/// The fourteen facet groups, in the order of [`Selection::passes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Group {
     Kind,
@@ -517,10 +745,11 @@ enum Group {
     License,
     Auth,
     Capability,
+    Tag(TagGroup),
 }
 
 impl Group {
-    const ALL: [Group; 7] = [
+    const ALL: [Group; 14] = [
         Group::Kind,
         Group::Method,
         Group::Os,
@@ -528,6 +757,13 @@ impl Group {
         Group::License,
         Group::Auth,
         Group::Capability,
+        Group::Tag(TagGroup::Protocol),
+        Group::Tag(TagGroup::Transport),
+        Group::Tag(TagGroup::Live),
+        Group::Tag(TagGroup::Capability),
+        Group::Tag(TagGroup::Tag),
+        Group::Tag(TagGroup::Label),
+        Group::Tag(TagGroup::Owner),
     ];
 }
 
@@ -547,10 +783,21 @@ struct Selection {
     capabilities: u8,
     /// Whether the capability option `not-probed` is selected.
     capabilities_not_probed: bool,
+    /// Per tag-table entry, its group's bit (over [`TagGroup::ALL`]).
+    tag_groups: Vec<u8>,
+    /// Per tag-table entry, whether selected.
+    tags: Vec<bool>,
+    /// The tag groups with a value selected, as bits over [`TagGroup::ALL`].
+    tag_groups_selected: u8,
 }
 
 impl Selection {
-    fn new(filters: &Filters, table: &[Arc<str>], auth_table: &[AuthMethod]) -> Selection {
+    fn new(
+        filters: &Filters,
+        table: &[Arc<str>],
+        auth_table: &[AuthMethod],
+        tag_table: &[(TagGroup, Arc<str>)],
+    ) -> Selection {
         let capabilities = filters.capabilities.iter().fold(0, |mask, c| match c {
             CapabilityFilter::Supports(c) => mask | bit(&Capability::ALL, *c),
             CapabilityFilter::NotProbed => mask,
@@ -578,26 +825,53 @@ impl Selection {
             auth_not_probed: filters.auth.contains(&AuthFilter::NotProbed),
             capabilities,
             capabilities_not_probed: filters.capabilities.contains(&CapabilityFilter::NotProbed),
+            tag_groups: tag_table
+                .iter()
+                .map(|(group, _)| bit(&TagGroup::ALL, *group))
+                .collect(),
+            tags: tag_table
+                .iter()
+                .map(|(group, value)| filters.is_tag_selected(*group, value))
+                .collect(),
+            tag_groups_selected: filters
+                .tags
+                .iter()
+                .filter(|(_, values)| !values.is_empty())
+                .fold(0, |mask, (&group, _)| mask | bit(&TagGroup::ALL, group)),
         }
     }
 
     /// Whether an entry with these values passes each group, in [`Group::ALL`] order.
-    fn passes(&self, values: &Values<'_>) -> [bool; 7] {
+    fn passes(&self, values: &Values<'_>) -> [bool; 14] {
         let facets = values.facets;
         let group = |selected: u8, has: u8| selected == 0 || selected & has != 0;
+        // The tag groups in which the entry has a selected value.
+        let tags_hit = values
+            .tags
+            .iter()
+            .filter(|&&id| self.tags[id as usize])
+            .fold(0, |mask, &id| mask | self.tag_groups[id as usize]);
+        let tag_group = |i: usize| group(self.tag_groups_selected & 1 << i, tags_hit);
         [
             group(self.kinds, facets.kinds),
             group(self.methods, facets.methods),
             group(self.os, facets.os),
             group(self.arch, facets.arch),
-            self.licenses
-                .as_ref()
-                .is_none_or(|selected| selected[values.license as usize]),
+            self.licenses.as_ref().is_none_or(|selected| {
+                values.license != NO_LICENSE && selected[values.license as usize]
+            }),
             self.auth.as_ref().is_none_or(|selected| {
                 (self.auth_not_probed && !facets.probed)
                     || values.auth.iter().any(|&id| selected[id as usize])
             }),
             capabilities_pass(self.capabilities, self.capabilities_not_probed, facets),
+            tag_group(0),
+            tag_group(1),
+            tag_group(2),
+            tag_group(3),
+            tag_group(4),
+            tag_group(5),
+            tag_group(6),
         ]
     }
 }
@@ -624,10 +898,12 @@ struct Tally {
     capabilities: [usize; Capability::ALL.len()],
     /// Results if `not-probed` were selected in the capability group.
     capabilities_not_probed: usize,
+    /// Per tag-table entry.
+    tags: Vec<usize>,
 }
 
 impl Tally {
-    fn new(licenses: usize, auth: usize) -> Tally {
+    fn new(licenses: usize, auth: usize, tags: usize) -> Tally {
         Tally {
             kinds: Default::default(),
             methods: Default::default(),
@@ -638,6 +914,7 @@ impl Tally {
             auth_not_probed: 0,
             capabilities: Default::default(),
             capabilities_not_probed: 0,
+            tags: vec![0; tags],
         }
     }
 
@@ -654,7 +931,11 @@ impl Tally {
             Group::Method => add_bits(&mut self.methods, facets.methods),
             Group::Os => add_bits(&mut self.os, facets.os),
             Group::Arch => add_bits(&mut self.arch, facets.arch),
-            Group::License => self.licenses[values.license as usize] += 1,
+            Group::License => {
+                if let Some(count) = self.licenses.get_mut(values.license as usize) {
+                    *count += 1;
+                }
+            }
             Group::Auth => {
                 for &id in values.auth {
                     self.auth[id as usize] += 1;
@@ -670,6 +951,14 @@ impl Tally {
                 }
                 self.capabilities_not_probed +=
                     usize::from(capabilities_pass(selected, true, facets));
+            }
+            Group::Tag(group) => {
+                let group = bit(&TagGroup::ALL, group);
+                for &id in values.tags {
+                    if selection.tag_groups[id as usize] == group {
+                        self.tags[id as usize] += 1;
+                    }
+                }
             }
         }
     }
@@ -716,7 +1005,55 @@ impl Tally {
                     .collect(),
                 None => Vec::new(),
             },
+            tags: Vec::new(),
         }
+    }
+
+    /// The tag groups' counts (see [`FacetCounts::tags`]).
+    fn tag_counts(
+        &self,
+        filters: &Filters,
+        table: &[(TagGroup, Arc<str>)],
+    ) -> Vec<(TagGroup, Vec<(String, usize)>)> {
+        let mut out = Vec::new();
+        for group in TagGroup::ALL {
+            let selected = filters.tags.get(&group);
+            let is_selected = |value: &str| selected.is_some_and(|s| s.contains(value));
+            let mut present = false;
+            let mut values: Vec<(String, usize)> = Vec::new();
+            for ((_, value), &n) in table
+                .iter()
+                .zip(&self.tags)
+                .filter(|((g, _), _)| *g == group)
+            {
+                present = true;
+                if n > 0 || is_selected(value) {
+                    values.push((value.to_string(), n));
+                }
+            }
+            for value in selected.into_iter().flatten() {
+                if !values.iter().any(|(v, _)| v == value) {
+                    values.push((value.clone(), 0));
+                }
+            }
+            if !present && values.is_empty() {
+                continue;
+            }
+            // `live` then `stale` in the live group; elsewhere (and after those) by count.
+            let rank = |value: &str| match group {
+                TagGroup::Live => [LIVE, STALE].iter().position(|&v| v == value).unwrap_or(2),
+                _ => 0,
+            };
+            values.sort_by(|(a, m), (b, n)| {
+                rank(a)
+                    .cmp(&rank(b))
+                    .then_with(|| n.cmp(m))
+                    .then_with(|| a.to_lowercase().cmp(&b.to_lowercase()))
+                    .then_with(|| a.cmp(b))
+            });
+            out.push((group, values));
+        }
+        out
     }
 
     fn auth_counts(&self, table: &[AuthMethod], filters: &Filters) -> Vec<(AuthFilter, usize)> {

@@ -4,6 +4,8 @@
 //! dependency so it is tested natively:
 //!
 //! - [`model`]: the published `registry.json` shape ([`Registry`], [`Entry`], [`Distribution`]);
+//! - [`agentregistry`]: the other source, an AgentRegistry discovery service: its agents, a
+//!   sans-IO [`Pager`] over its listing, and the adapter to [`Entry`];
 //! - [`load`](mod@load): reading a registry text, collecting a [`Diagnostic`] per bad entry
 //!   instead of failing on the first one, and normalising the RFD's older manifest shape;
 //! - [`license`]: licence values normalised for faceting;
@@ -17,6 +19,7 @@
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page.
 #![deny(missing_docs)]
 
+pub mod agentregistry;
 pub mod catalog;
 pub mod facets;
 pub mod license;
@@ -28,8 +31,14 @@ pub mod search;
 pub mod snippets;
 pub mod url;
 
+pub use agentregistry::{
+    Endpoint, Page, PageError, PageReport, Pager, ProtocolDocument, ProtocolMetadata, ServiceAgent,
+    ServiceCapability, parse_page,
+};
 pub use catalog::{Catalog, CatalogView};
-pub use facets::{AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters};
+pub use facets::{
+    AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
+};
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use model::{
     Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,

@@ -83,20 +83,34 @@ pub enum Location {
         /// Its `id`, when one could be read.
         id: Option<String>,
     },
+    /// One item of a page of an [AgentRegistry](crate::agentregistry) discovery listing.
+    Item {
+        /// The 1-based page it came on.
+        page: u32,
+        /// Its 0-based index in that page's `items`.
+        index: usize,
+        /// Its `id`, when one could be read.
+        id: Option<String>,
+    },
 }
 
 impl fmt::Display for Location {
-    /// `registry`, `agents[3]` or `agents[3] (my-agent)`.
+    /// `registry`, `agents[3]`, `agents[3] (my-agent)` or `page 2, items[3] (my-agent)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Registry => f.write_str("registry"),
+        let id = match self {
+            Location::Registry => return f.write_str("registry"),
             Location::Entry { kind, index, id } => {
                 write!(f, "{}[{index}]", kind.path_segment())?;
-                match id {
-                    Some(id) => write!(f, " ({id})"),
-                    None => Ok(()),
-                }
+                id
             }
+            Location::Item { page, index, id } => {
+                write!(f, "page {page}, items[{index}]")?;
+                id
+            }
+        };
+        match id {
+            Some(id) => write!(f, " ({id})"),
+            None => Ok(()),
         }
     }
 }
@@ -275,6 +289,8 @@ fn read(top: TopLevel<'_>, text: &str) -> Loaded {
     diagnostics.sort_by_key(|d| match d.location {
         Location::Registry => (0, None, 0),
         Location::Entry { kind, index, .. } => (1, Some(kind), index),
+        // `load` reads no pages.
+        Location::Item { index, .. } => (2, None, index),
     });
     Loaded {
         registry: Registry { version, entries },
@@ -387,14 +403,14 @@ fn read_entry(
 }
 
 /// A problem with an entry, before it is given its location.
-struct Problem {
-    severity: Severity,
-    message: String,
-    hint: Option<String>,
+pub(crate) struct Problem {
+    pub(crate) severity: Severity,
+    pub(crate) message: String,
+    pub(crate) hint: Option<String>,
 }
 
 impl Problem {
-    fn error(message: String, hint: Option<String>) -> Problem {
+    pub(crate) fn error(message: String, hint: Option<String>) -> Problem {
         Problem {
             severity: Severity::Error,
             message,
@@ -483,6 +499,7 @@ impl WireEntry {
             icon: self.icon,
             distribution,
             raw: raw.to_owned(),
+            service: None,
         }
     }
 }
@@ -709,7 +726,7 @@ fn explain(raw: &str, err: &serde_json::Error, problems: &mut Problems) -> Optio
     id
 }
 
-type Problems = Vec<Problem>;
+pub(crate) type Problems = Vec<Problem>;
 
 /// Checks an entry object against the shape [`WireEntry`] reads.
 fn check_entry(entry: &serde_json::Map<String, Value>, problems: &mut Problems) {
@@ -803,7 +820,7 @@ fn check_target(path: &str, target: &Value, problems: &mut Problems) {
 }
 
 /// A string field: required when `missing_hint` is given, else optional (`null` allowed).
-fn check_string(
+pub(crate) fn check_string(
     object: &serde_json::Map<String, Value>,
     field: &str,
     path: &str,
@@ -818,7 +835,7 @@ fn check_string(
 }
 
 /// An optional array of strings (`authors`, `args`).
-fn check_strings(
+pub(crate) fn check_strings(
     object: &serde_json::Map<String, Value>,
     field: &str,
     path: &str,
@@ -867,7 +884,7 @@ fn missing(path: &str, hint: &str) -> Problem {
     )
 }
 
-fn wrong_type(path: &str, expected: &str, found: &Value) -> Problem {
+pub(crate) fn wrong_type(path: &str, expected: &str, found: &Value) -> Problem {
     let hint = match found {
         Value::Number(n) if expected == "a string" => format!("quote it: \"{n}\""),
         _ => format!("make `{path}` {expected}"),

@@ -4,11 +4,18 @@
 //! normalised into it by [`crate::load()`]. Every entry keeps the exact JSON text it was read
 //! from ([`Entry::raw`]), so fields this model does not know (for example `preview`) are never
 //! lost: the raw view shows them and [`Entry::unknown_fields`] lists them.
+//!
+//! An entry may also come from an [AgentRegistry](crate::agentregistry) discovery listing: the
+//! same [`Entry`], with the service's own record in [`Entry::service`] (see
+//! [`ServiceAgent::into_entry`] for how its fields map).
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Deserialize;
+
+use crate::agentregistry::ServiceAgent;
 
 /// A loaded registry: every entry that could be read, agents and extensions alike.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -90,11 +97,17 @@ pub struct Entry {
     pub distribution: Distribution,
     /// The entry's JSON text exactly as it appeared in the registry.
     pub raw: String,
+    /// The AgentRegistry record this entry was adapted from; `None` for an ACP registry entry.
+    pub service: Option<Arc<ServiceAgent>>,
 }
 
 impl Entry {
     /// Top-level fields of the raw entry that this model does not know, in file order.
     pub fn unknown_fields(&self) -> Vec<String> {
+        let known: &[&str] = match self.service {
+            Some(_) => &crate::agentregistry::KNOWN_FIELDS,
+            None => &KNOWN,
+        };
         const KNOWN: [&str; 12] = [
             "id",
             "name",
@@ -112,7 +125,7 @@ impl Entry {
         match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&self.raw) {
             Ok(map) => map
                 .keys()
-                .filter(|k| !KNOWN.contains(&k.as_str()))
+                .filter(|k| !known.contains(&k.as_str()))
                 .cloned()
                 .collect(),
             Err(_) => Vec::new(),

@@ -1,7 +1,8 @@
 //! The catalogue state as a URL query string.
 //!
 //! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`,
-//! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model`
+//! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model`,
+//! `?protocol=A2A&transport=Amqp&live=live&tag=finance&label=team%3Dfinance`
 //!
 //! | key       | value                                    | several                     |
 //! |-----------|------------------------------------------|-----------------------------|
@@ -13,6 +14,13 @@
 //! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
 //! | `auth`    | [`AuthFilter::as_str`]: `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list |
 //! | `cap`     | [`CapabilityFilter::as_str`]: `load-session`, `session-list`, `session-fork`, `session-resume`, `session-stop`, `set-model`, `not-probed` | repeated keys or a comma list |
+//! | `protocol` | an endpoint protocol as the registry writes it: `A2A`, `MCP`, `ACP`, `Generic`, … | repeated keys only |
+//! | `transport` | an endpoint transport: `Http`, `Amqp`, `AzureServiceBus`, … | repeated keys only |
+//! | `live`    | `live` or `stale`                        | repeated keys only          |
+//! | `capability` | a capability name of an AgentRegistry agent | repeated keys only       |
+//! | `tag`     | a capability tag                         | repeated keys only          |
+//! | `label`   | a label, as `key=value`                  | repeated keys only          |
+//! | `owner`   | an owner id                              | repeated keys only          |
 //! | `sort`    | `name` (`relevance`, the default, is left out) | the last one counts   |
 //!
 //! Writing is deterministic: keys in the order above, values in their sets' order, repeated keys
@@ -23,16 +31,19 @@
 //! value that is not `not-probed` nor a known method is kept, trimmed, as another method's name
 //! (compared case-sensitively, like licences), since a matrix may name methods this crate does
 //! not know. The search text is kept exactly, spaces included, since it is what the search box
-//! shows.
+//! shows. The AgentRegistry keys (`protocol` to `owner`, the [`TagGroup`]s) are read like
+//! licences: values may hold commas, so only repeated keys separate them; they are trimmed,
+//! blank ones dropped, and compared case-sensitively.
 //!
 //! Round trip: `CatalogQuery::from_query_string(&q.to_query_string()) == q.normalized()` for every
-//! query `q`, where [`CatalogQuery::normalized`] only trims licences and drops the blank ones, and
-//! reads each auth option's word back as above (trimmed, split at commas, blank ones dropped, an
-//! other method named like a known one or `not-probed` read as that).
+//! query `q`, where [`CatalogQuery::normalized`] only trims licences and tag values and drops the
+//! blank ones (and tag groups left empty), and reads each auth option's word back as above
+//! (trimmed, split at commas, blank ones dropped, an other method named like a known one or
+//! `not-probed` read as that).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::facets::{AuthFilter, CapabilityFilter, Filters};
+use crate::facets::{AuthFilter, CapabilityFilter, Filters, TagGroup};
 use crate::model::{Arch, Kind, Method, Os};
 
 /// Result order.
@@ -103,6 +114,11 @@ impl CatalogQuery {
         for capability in &f.capabilities {
             out.append_pair(CAP, capability.as_str());
         }
+        for (group, values) in &f.tags {
+            for value in values {
+                out.append_pair(group.as_str(), value);
+            }
+        }
         if self.sort != Sort::default() {
             out.append_pair(SORT, self.sort.as_str());
         }
@@ -144,15 +160,20 @@ impl CatalogQuery {
                         query.sort = sort;
                     }
                 }
-                _ => {}
+                other => {
+                    if let Some(group) = TagGroup::parse(other) {
+                        insert_tag(&mut f.tags, group, value);
+                    }
+                }
             }
         }
         query.q = q.unwrap_or_default().to_owned();
         query
     }
 
-    /// This state as reading it back from its query string gives it: licences trimmed, blank
-    /// licences dropped, auth options read back from their words (see the module docs).
+    /// This state as reading it back from its query string gives it: licences and tag values
+    /// trimmed, blank ones dropped (and tag groups left empty), auth options read back from their
+    /// words (see the module docs).
     pub fn normalized(&self) -> CatalogQuery {
         let mut out = self.clone();
         out.filters.licenses = self
@@ -167,11 +188,18 @@ impl CatalogQuery {
         for auth in &self.filters.auth {
             insert_auth(&mut out.filters.auth, auth.as_str());
         }
+        out.filters.tags.clear();
+        for (&group, values) in &self.filters.tags {
+            for value in values {
+                insert_tag(&mut out.filters.tags, group, value);
+            }
+        }
         out
     }
 
     /// Toggles one filter value named as in the query string (`dist`, `npx`; `auth`,
-    /// `not-probed`); unknown keys and values are ignored.
+    /// `not-probed`; `protocol`, `A2A`); unknown keys and values are ignored, tag values are
+    /// taken as given.
     pub fn toggle_filter(&mut self, key: &str, value: &str) {
         let f = &mut self.filters;
         match key {
@@ -192,7 +220,11 @@ impl CatalogQuery {
             CAP => CapabilityFilter::parse(value)
                 .into_iter()
                 .for_each(|c| f.toggle_capability(c)),
-            _ => {}
+            other => {
+                if let Some(group) = TagGroup::parse(other) {
+                    f.toggle_tag(group, value);
+                }
+            }
         }
     }
 
@@ -222,6 +254,7 @@ pub mod keys {
     pub const AUTH: &str = "auth";
     /// Capability filter.
     pub const CAP: &str = "cap";
+    // The AgentRegistry filters' keys are the tag groups' names: see `TagGroup::as_str`.
     /// Order.
     pub const SORT: &str = "sort";
 }
@@ -233,6 +266,14 @@ fn insert_words<T: Ord>(set: &mut BTreeSet<T>, value: &str, parse: fn(&str) -> O
             .split(',')
             .filter_map(|word| parse(&word.trim().to_ascii_lowercase())),
     );
+}
+
+/// Adds a tag value, trimmed, unless it is blank.
+fn insert_tag(tags: &mut BTreeMap<TagGroup, BTreeSet<String>>, group: TagGroup, value: &str) {
+    let value = value.trim();
+    if !value.is_empty() {
+        tags.entry(group).or_default().insert(value.to_owned());
+    }
 }
 
 /// Adds each comma-separated auth option of `value` (see [`AuthFilter::parse`]).

@@ -18,7 +18,9 @@
 //! character (Unicode-aware, `İ` → `i`, `ς` → `σ`), so `claude-acp` is `claude` and `acp`. The
 //! query is cut the same way into *terms*, and every term must match a word of some field of an
 //! entry (AND); the fields are the name, id, description, author names (without e-mail) and the
-//! npx/uvx package names (without version). A term matches a word
+//! npx/uvx package names (without version), and, for an [AgentRegistry](crate::agentregistry)
+//! agent, its capability names and tags, label values and endpoint protocols. A term matches a
+//! word
 //!
 //! - exactly;
 //! - as a prefix of it (`gem` → `gemini`);
@@ -35,9 +37,9 @@
 //! # Ranking
 //!
 //! An entry's score adds up, over the terms, the best score of that term in the entry. Name and
-//! id words weigh most, then description, author and package-name words; within a field an exact
-//! word beats a prefix, which beats a substring, and every typo match scores below any of those.
-//! Earlier words of a field score a little more. The whole query (its terms joined by spaces)
+//! id words weigh most, then description, author, package-name and AgentRegistry words; within a
+//! field an exact word beats a prefix, which beats a substring, and every typo match scores below
+//! any of those. Earlier words of a field score a little more. The whole query (its terms joined by spaces)
 //! equal to the entry's name or id, likewise normalised, earns a large bonus, and being a prefix
 //! of either a smaller one. Ties are broken by name (case-insensitively), then id, so the order
 //! is deterministic. An empty query matches every entry, in name order, with score 0.
@@ -106,7 +108,8 @@ pub struct Matches {
 
 impl SearchIndex {
     /// Indexes the name, id, description, authors and package names (without version) of
-    /// `entries`; hits refer to entries by their index in this slice.
+    /// `entries`, and the capabilities, tags, label values and protocols of AgentRegistry
+    /// agents; hits refer to entries by their index in this slice.
     pub fn new(entries: &[Entry]) -> SearchIndex {
         let mut word_ids: HashMap<String, u32> = HashMap::new();
         let mut occurrences: Vec<(u32, Posting)> = Vec::new();
@@ -149,6 +152,12 @@ impl SearchIndex {
                 .flatten()
             {
                 position = add(Field::Package, package_name(&target.package), position);
+            }
+            if let Some(agent) = &e.service {
+                let mut position = 0;
+                for text in agent.search_texts() {
+                    position = add(Field::Service, text, position);
+                }
             }
         }
 
@@ -485,6 +494,8 @@ enum Field {
     Description,
     Author,
     Package,
+    /// An AgentRegistry agent's capability names and tags, label values and protocols.
+    Service,
 }
 
 /// One occurrence of a word.

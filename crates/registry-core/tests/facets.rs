@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{With, agent, extension, real_matrix, real_registry, registry};
+use common::{With, agent, extension, naive_counts, real_matrix, real_registry, registry};
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, Catalog, CatalogQuery, EntryFacets,
@@ -528,81 +528,9 @@ fn any_filters() -> impl Strategy<Value = Filters> {
                 licenses: licenses.into_iter().collect(),
                 auth: auth.into_iter().collect(),
                 capabilities: capabilities.into_iter().collect(),
+                tags: Default::default(),
             },
         )
-}
-
-/// The counts, computed the slow and obvious way: for each value of an OR group, the hits that
-/// pass every other group's filter and have the value; for each capability option, the hits
-/// that would pass if it were ticked too.
-fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
-    let matrix = catalog.matrix.as_ref();
-    let facets = |i: usize| EntryFacets::with_matrix(&catalog.registry.entries[i], matrix);
-    let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
-        let mut others = filters.clone();
-        without(&mut others);
-        hits.iter()
-            .map(|&i| facets(i))
-            .filter(|f| others.matches(f) && has(f))
-            .count()
-    };
-    let mut licenses: Vec<(String, usize)> = catalog
-        .facets
-        .licenses()
-        .map(str::to_owned)
-        .chain(filters.licenses.iter().cloned())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .map(|l| {
-            let n = count(|f| f.licenses.clear(), &|f| f.license() == l);
-            (l, n)
-        })
-        .filter(|(l, n)| *n > 0 || filters.licenses.contains(l))
-        .collect();
-    licenses.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.to_lowercase().cmp(&b.to_lowercase())));
-    FacetCounts {
-        kinds: Kind::ALL
-            .map(|k| (k, count(|f| f.kinds.clear(), &|f| f.has_kind(k))))
-            .to_vec(),
-        methods: Method::ALL
-            .map(|m| (m, count(|f| f.methods.clear(), &|f| f.has_method(m))))
-            .to_vec(),
-        os: Os::ALL
-            .map(|o| (o, count(|f| f.os.clear(), &|f| f.runs_on_os(o))))
-            .to_vec(),
-        arch: Arch::ALL
-            .map(|a| (a, count(|f| f.arch.clear(), &|f| f.runs_on_arch(a))))
-            .to_vec(),
-        licenses,
-        auth: match matrix {
-            None => Vec::new(),
-            // The real matrix names no other method, so the options are the known ones, any
-            // other selected one, then `not-probed`.
-            Some(_) => AuthMethod::KNOWN
-                .into_iter()
-                .map(AuthFilter::Method)
-                .chain(filters.auth.iter().cloned())
-                .chain([AuthFilter::NotProbed])
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .map(|a| {
-                    let n = count(|f| f.auth.clear(), &|f| f.has_auth_option(&a));
-                    (a, n)
-                })
-                .collect(),
-        },
-        capabilities: match matrix {
-            None => Vec::new(),
-            Some(_) => CapabilityFilter::ALL
-                .map(|c| {
-                    let mut ticked = filters.clone();
-                    ticked.capabilities.insert(c);
-                    let n = hits.iter().filter(|&&i| ticked.matches(&facets(i))).count();
-                    (c, n)
-                })
-                .to_vec(),
-        },
-    }
 }
 
 proptest! {

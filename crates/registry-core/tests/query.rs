@@ -1,9 +1,11 @@
 //! The catalogue state as a URL query string: writing, lenient reading, and the round trip.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Filters, Kind,
-    Method, Os, Sort,
+    Method, Os, Sort, TagGroup,
 };
 
 /// A state from the parts tests care about.
@@ -69,6 +71,28 @@ fn writes_deterministically() {
             ),
             "license=MIT&auth=agent&auth=env_var&auth=OAuth+2&auth=not-probed\
              &cap=load-session&cap=set-model&cap=not-probed&sort=name",
+        ),
+        // AgentRegistry groups: after the others, in `TagGroup::ALL` order, values sorted.
+        (
+            state(
+                "",
+                |f| {
+                    f.toggle_tag(TagGroup::Owner, "finance-platform");
+                    f.toggle_tag(TagGroup::Label, "team=finance");
+                    f.toggle_tag(TagGroup::Tag, "ocr");
+                    f.toggle_tag(TagGroup::Capability, "extract, invoice");
+                    f.toggle_tag(TagGroup::Live, "live");
+                    f.toggle_tag(TagGroup::Transport, "Http");
+                    f.toggle_tag(TagGroup::Transport, "Amqp");
+                    f.toggle_tag(TagGroup::Protocol, "MCP");
+                    f.toggle_tag(TagGroup::Protocol, "A2A");
+                    f.methods.insert(Method::Npx);
+                },
+                Sort::Name,
+            ),
+            "dist=npx&protocol=A2A&protocol=MCP&transport=Amqp&transport=Http&live=live\
+             &capability=extract%2C+invoice&tag=ocr&label=team%3Dfinance&owner=finance-platform\
+             &sort=name",
         ),
     ] {
         assert_eq!(query.to_query_string(), expected, "{query:?}");
@@ -152,6 +176,21 @@ fn reads_leniently() {
                 Sort::Relevance,
             ),
         ),
+        // AgentRegistry values: repeated keys only (a comma is part of the value), trimmed, blank
+        // ones dropped, case kept; the keys in any case.
+        (
+            "protocol=A2A,+MCP&PROTOCOL=+mcp+&protocol=&live=%20&tag=a&tag=a&owner=Ops",
+            state(
+                "",
+                |f| {
+                    f.toggle_tag(TagGroup::Protocol, "A2A, MCP");
+                    f.toggle_tag(TagGroup::Protocol, "mcp");
+                    f.toggle_tag(TagGroup::Tag, "a");
+                    f.toggle_tag(TagGroup::Owner, "Ops");
+                },
+                Sort::Relevance,
+            ),
+        ),
         // Broken encodings do not fail.
         ("q=%E2%82&dist", state("\u{FFFD}", |_| {}, Sort::Relevance)),
         ("=&&==&q", CatalogQuery::default()),
@@ -227,6 +266,16 @@ fn any_auth() -> impl Strategy<Value = AuthFilter> {
     ]
 }
 
+/// Tag filters: any text (blank, padded, with commas or `=`) in any group.
+fn any_tags() -> impl Strategy<Value = BTreeMap<TagGroup, BTreeSet<String>>> {
+    let value = prop_oneof![any::<String>(), "[ a-zA-Z=,-]{0,10}"];
+    proptest::collection::btree_map(
+        proptest::sample::select(TagGroup::ALL.to_vec()),
+        proptest::collection::btree_set(value, 0..3),
+        0..4,
+    )
+}
+
 fn any_query() -> impl Strategy<Value = CatalogQuery> {
     let text = prop_oneof![any::<String>(), "[ a-z&=+%#?,;/é]{0,12}"];
     let filters = (
@@ -240,9 +289,10 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
             CapabilityFilter::ALL.to_vec(),
             0..=CapabilityFilter::ALL.len(),
         ),
+        any_tags(),
     )
         .prop_map(
-            |(kinds, methods, os, arch, licenses, auth, capabilities)| Filters {
+            |(kinds, methods, os, arch, licenses, auth, capabilities, tags)| Filters {
                 kinds: kinds.into_iter().collect(),
                 methods: methods.into_iter().collect(),
                 os: os.into_iter().collect(),
@@ -250,6 +300,7 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
                 licenses,
                 auth,
                 capabilities: capabilities.into_iter().collect(),
+                tags,
             },
         );
     (text, filters, proptest::sample::select(Sort::ALL.to_vec()))
@@ -257,9 +308,9 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
 }
 
 proptest! {
-    /// Reading a written state gives it back, up to `normalized` (licences trimmed, blank ones
-    /// dropped, auth options read back from their words); the search text, whatever it holds,
-    /// comes back exactly.
+    /// Reading a written state gives it back, up to `normalized` (licences and tag values
+    /// trimmed, blank ones and empty tag groups dropped, auth options read back from their
+    /// words); the search text, whatever it holds, comes back exactly.
     #[test]
     fn round_trip(query in any_query()) {
         let written = query.to_query_string();
@@ -286,14 +337,22 @@ fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
         ("auth", "terminal"),
         ("auth", "not-probed"),
         ("cap", "session-fork"),
+        ("owner", "ops"),
+        ("protocol", "A2A"),
+        ("label", "team=finance"),
     ] {
         query.toggle_filter(key, value);
     }
     assert_eq!(
         query.to_query_string(),
         "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT&auth=terminal&auth=not-probed\
-         &cap=session-fork"
+         &cap=session-fork&protocol=A2A&label=team%3Dfinance&owner=ops"
     );
+    assert_eq!(query.filters.len(), 11);
+    query.toggle_filter("protocol", "A2A");
+    query.toggle_filter("label", "team=finance");
+    query.toggle_filter("owner", "ops");
+    assert!(query.filters.tags.is_empty(), "emptied groups are dropped");
     query.toggle_filter("dist", "npx");
     query.toggle_filter("os", "plan9");
     query.toggle_filter("colour", "red");

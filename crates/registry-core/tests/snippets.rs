@@ -60,6 +60,7 @@ fn entry(id: &str, distribution: Distribution) -> Entry {
         icon: None,
         distribution,
         raw: String::new(),
+        service: None,
     }
 }
 

@@ -3,10 +3,12 @@
 
 #![allow(dead_code)] // Each test crate uses its own part of this module.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use registry_core::{
-    BinaryTarget, Distribution, Entry, Kind, PackageTarget, PlatformKey, ProtocolMatrix, Registry,
+    Arch, AuthFilter, AuthMethod, BinaryTarget, CapabilityFilter, Catalog, Distribution, Entry,
+    EntryFacets, FacetCounts, Filters, Kind, Loaded, Method, Os, PackageTarget, Pager, PlatformKey,
+    ProtocolMatrix, Registry, TagGroup,
 };
 
 /// The 130 agents of the real registry, as published in 2026.
@@ -34,6 +36,35 @@ pub fn real_matrix() -> ProtocolMatrix {
     matrix
 }
 
+/// The three pages of the synthetic AgentRegistry listing (13 items, one malformed).
+pub const AGENTREGISTRY_PAGES: [&str; 3] = [
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/agentregistry/page-1.json"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/agentregistry/page-2.json"
+    )),
+    include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/agentregistry/page-3.json"
+    )),
+];
+
+/// The synthetic AgentRegistry listing, paged through: 12 agents and one diagnostic.
+pub fn agentregistry() -> Loaded {
+    let mut pager = Pager::new("http://registry.test");
+    for text in AGENTREGISTRY_PAGES {
+        pager.accept(text).expect("the fixture pages are pages");
+    }
+    assert!(pager.is_done());
+    let loaded = pager.into_loaded();
+    assert_eq!(loaded.registry.entries.len(), 12);
+    assert_eq!(loaded.diagnostics.len(), 1, "{:#?}", loaded.diagnostics);
+    loaded
+}
+
 /// An agent with this id and name and nothing else.
 pub fn agent(id: &str, name: &str) -> Entry {
     Entry {
@@ -50,6 +81,7 @@ pub fn agent(id: &str, name: &str) -> Entry {
         icon: None,
         distribution: Distribution::default(),
         raw: String::new(),
+        service: None,
     }
 }
 
@@ -128,5 +160,118 @@ pub fn registry(entries: Vec<Entry>) -> Registry {
     Registry {
         version: Some("1.0.0".to_owned()),
         entries,
+    }
+}
+
+/// The counts, computed the slow and obvious way: for each value of an OR group, the hits that
+/// pass every other group's filter and have the value; for each capability option, the hits
+/// that would pass if it were ticked too; for each tag-group value, as for an OR group, among
+/// every value some entry of the catalogue has or the filters select.
+pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
+    let matrix = catalog.matrix.as_ref();
+    let facets = |i: usize| EntryFacets::with_matrix(&catalog.registry.entries[i], matrix);
+    let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
+        let mut others = filters.clone();
+        without(&mut others);
+        hits.iter()
+            .map(|&i| facets(i))
+            .filter(|f| others.matches(f) && has(f))
+            .count()
+    };
+    let mut licenses: Vec<(String, usize)> = catalog
+        .facets
+        .licenses()
+        .map(str::to_owned)
+        .chain(filters.licenses.iter().cloned())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .map(|l| {
+            let n = count(|f| f.licenses.clear(), &|f| f.license() == l);
+            (l, n)
+        })
+        .filter(|(l, n)| *n > 0 || filters.licenses.contains(l))
+        .collect();
+    licenses.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.to_lowercase().cmp(&b.to_lowercase())));
+    FacetCounts {
+        kinds: Kind::ALL
+            .map(|k| (k, count(|f| f.kinds.clear(), &|f| f.has_kind(k))))
+            .to_vec(),
+        methods: Method::ALL
+            .map(|m| (m, count(|f| f.methods.clear(), &|f| f.has_method(m))))
+            .to_vec(),
+        os: Os::ALL
+            .map(|o| (o, count(|f| f.os.clear(), &|f| f.runs_on_os(o))))
+            .to_vec(),
+        arch: Arch::ALL
+            .map(|a| (a, count(|f| f.arch.clear(), &|f| f.runs_on_arch(a))))
+            .to_vec(),
+        licenses,
+        auth: match matrix {
+            None => Vec::new(),
+            // The real matrix names no other method, so the options are the known ones, any
+            // other selected one, then `not-probed`.
+            Some(_) => AuthMethod::KNOWN
+                .into_iter()
+                .map(AuthFilter::Method)
+                .chain(filters.auth.iter().cloned())
+                .chain([AuthFilter::NotProbed])
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .map(|a| {
+                    let n = count(|f| f.auth.clear(), &|f| f.has_auth_option(&a));
+                    (a, n)
+                })
+                .collect(),
+        },
+        capabilities: match matrix {
+            None => Vec::new(),
+            Some(_) => CapabilityFilter::ALL
+                .map(|c| {
+                    let mut ticked = filters.clone();
+                    ticked.capabilities.insert(c);
+                    let n = hits.iter().filter(|&&i| ticked.matches(&facets(i))).count();
+                    (c, n)
+                })
+                .to_vec(),
+        },
+        tags: TagGroup::ALL
+            .into_iter()
+            .filter_map(|group| {
+                let all: BTreeSet<String> = (0..catalog.registry.entries.len())
+                    .flat_map(|i| facets(i).tags(group).map(str::to_owned).collect::<Vec<_>>())
+                    .collect();
+                let selected = filters.tags.get(&group).cloned().unwrap_or_default();
+                let others = |f: &EntryFacets| {
+                    let mut others = filters.clone();
+                    others.tags.remove(&group);
+                    others.matches(f)
+                };
+                let mut values: Vec<(String, usize)> = all
+                    .union(&selected)
+                    .map(|v| {
+                        let n = hits
+                            .iter()
+                            .map(|&i| facets(i))
+                            .filter(|f| others(f) && f.has_tag(group, v))
+                            .count();
+                        (v.clone(), n)
+                    })
+                    .filter(|(v, n)| *n > 0 || selected.contains(v))
+                    .collect();
+                if all.is_empty() && values.is_empty() {
+                    return None;
+                }
+                let rank = |v: &str| match (group, v) {
+                    (TagGroup::Live, "live") => 0,
+                    (TagGroup::Live, "stale") => 1,
+                    (TagGroup::Live, _) => 2,
+                    _ => 0,
+                };
+                values.sort_by(|(a, m), (b, n)| {
+                    (rank(a), n, a.to_lowercase(), a).cmp(&(rank(b), m, b.to_lowercase(), b))
+                });
+                Some((group, values))
+            })
+            .collect(),
     }
 }
