@@ -346,6 +346,53 @@ impl Endpoint {
     }
 }
 
+impl Endpoint {
+    /// A queue endpoint's connection details, from its `protocolMetadata`: the fields of its
+    /// `queueEndpoint` object (as A2A cards over a queue carry them), else of the metadata object
+    /// itself; each as `(label, value)`, the label from the key (`taskTopic` → `Task topic`), a
+    /// string value as written, any other as JSON. Empty for an HTTP endpoint or without an object.
+    pub fn queue_details(&self) -> Vec<(String, String)> {
+        if !self.transport.is_queue() {
+            return Vec::new();
+        }
+        let Some(ProtocolMetadata::Object(metadata)) = self.protocol_metadata() else {
+            return Vec::new();
+        };
+        let fields = match metadata.get("queueEndpoint") {
+            Some(Value::Object(queue)) => queue,
+            _ => &metadata,
+        };
+        fields
+            .iter()
+            .map(|(key, value)| {
+                let shown = match value {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                (humanize(key), shown)
+            })
+            .collect()
+    }
+}
+
+/// `taskTopic` → `Task topic`, `entity_path` → `Entity path`.
+fn humanize(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, c) in key.chars().enumerate() {
+        if c == '_' || c == '-' {
+            out.push(' ');
+        } else if c.is_uppercase() && i > 0 {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else if i == 0 {
+            out.extend(c.to_uppercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The top-level fields of an item [`ServiceAgent`] reads (the others are listed by
 /// [`Entry::unknown_fields`]).
 pub(crate) const KNOWN_FIELDS: [&str; 9] = [

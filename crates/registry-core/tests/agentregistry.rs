@@ -238,6 +238,36 @@ fn queue_details_come_from_protocol_metadata() {
     assert_eq!(queue["technology"], "rabbitmq");
     assert_eq!(queue["exchange"], "rockbot");
     assert_eq!(queue["responseTopic"], "agent.response.{callerName}");
+
+    let details = endpoint.queue_details();
+    let shown: Vec<(&str, &str)> = details
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Technology", "rabbitmq"),
+            ("Host", "rabbitmq.example.com"),
+            ("Port", "5672"),
+            ("Virtual host", "/"),
+            ("Exchange", "rockbot"),
+            ("Task topic", "agent.task.ResearchAgent"),
+            ("Response topic", "agent.response.{callerName}"),
+        ]
+    );
+    // HTTP endpoints have no queue details, whatever their metadata.
+    let extractor = agent("Invoice Extractor");
+    assert_eq!(
+        extractor.service.as_deref().unwrap().endpoints[0].queue_details(),
+        vec![]
+    );
+    // Metadata that is not JSON gives none either.
+    let relay = agent("Telemetry Relay");
+    assert_eq!(
+        relay.service.as_deref().unwrap().endpoints[0].queue_details(),
+        vec![]
+    );
 }
 
 #[test]

@@ -29,6 +29,7 @@
 //! Windows PowerShell 5.1 dropping empty arguments).
 
 mod clients;
+mod service;
 mod shell;
 
 use std::collections::BTreeMap;
@@ -39,6 +40,7 @@ pub use clients::{
     agent_shell_snippet, avante_snippet, codecompanion_snippet, elisp_string, jetbrains_snippet,
     lua_string, zed_custom_snippet, zed_registry_snippet,
 };
+pub use service::{ServiceSnippet, service_snippets};
 pub use shell::{posix_quote, powershell_quote};
 
 /// Where the install steps put binaries on macOS and Linux (`<root>/<id>/…`), as a shell
