@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use registry_core::{Diagnostic, Location, Severity};
 
-use crate::registry::{FetchError, RegistryResource};
+use crate::registry::{FetchError, RegistryResource, use_registry};
 
 /// The registry could not be loaded at all: the URL, the cause and a retry button.
 #[component]
@@ -23,6 +23,33 @@ pub fn LoadErrorPanel(
                 on:click=move |_| resource.refetch()
             >
                 "Retry"
+            </button>
+        </div>
+    }
+}
+
+/// Paging through the registry stopped at a failed page: what is shown, why the rest is missing,
+/// and a retry that resumes at that page.
+#[component]
+pub fn IncompleteNotice(
+    /// Why the rest is missing.
+    why: String,
+    /// How many entries are shown.
+    loaded: usize,
+) -> impl IntoView {
+    let resource = use_registry();
+    view! {
+        <div role="alert" class="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            <div class="min-w-0">
+                <p class="font-medium">{format!("Only part of the registry could be loaded: showing the {loaded} {} loaded so far.", plural(loaded, "agent", "agents"))}</p>
+                <p class="mt-1 break-words">{why}</p>
+            </div>
+            <button
+                type="button"
+                class="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
+                on:click=move |_| resource.refetch()
+            >
+                "Load the rest"
             </button>
         </div>
     }
@@ -49,12 +76,15 @@ pub fn DiagnosticsNotice(
         ),
     };
     view! {
-        <details role="status" class="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-            <summary class="cursor-pointer font-medium">{summary}</summary>
-            <ul class="mt-2 list-disc space-y-1 pl-5">
-                {diagnostics.into_iter().map(|d| view! { <li>{describe(&d)}</li> }).collect_view()}
-            </ul>
-        </details>
+        // A live region around the disclosure: `status` is not a role a <details> may take.
+        <div role="status" class="mt-4">
+            <details class="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+                <summary class="cursor-pointer font-medium">{summary}</summary>
+                <ul class="mt-2 list-disc space-y-1 pl-5">
+                    {diagnostics.into_iter().map(|d| view! { <li>{describe(&d)}</li> }).collect_view()}
+                </ul>
+            </details>
+        </div>
     }
 }
 
@@ -69,6 +99,10 @@ pub fn describe(diagnostic: &Diagnostic) -> String {
                 None => format!("{array}[{index}]"),
             }
         }
+        Location::Item { page, index, id } => match id {
+            Some(id) => format!("page {page}, items[{index}] (id \"{id}\")"),
+            None => format!("page {page}, items[{index}]"),
+        },
     };
     let severity = match diagnostic.severity {
         Severity::Error => "left out",
