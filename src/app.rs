@@ -46,7 +46,7 @@ pub fn SiteHeader() -> impl IntoView {
             <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
                 <a href=config::href("/") class="flex items-center gap-2 font-semibold tracking-tight">
                     <img src=format!("{}favicon.svg", config::PUBLIC_URL) alt="" width="24" height="24" />
-                    <span>"ACP Agent Registry"</span>
+                    <span>{config::SITE_NAME}</span>
                 </a>
                 <ThemeToggle />
             </div>
@@ -57,21 +57,29 @@ pub fn SiteHeader() -> impl IntoView {
 /// The site's footer.
 #[component]
 pub fn SiteFooter() -> impl IntoView {
+    let links = match config::REGISTRY_KIND {
+        config::RegistryKind::Acp => view! {
+            <span>"Agents that speak the Agent Client Protocol."</span>
+            <a class="underline hover:no-underline" href="https://agentclientprotocol.com" rel="noopener noreferrer">
+                "About ACP"
+            </a>
+            <a class="underline hover:no-underline" href="https://github.com/agentclientprotocol/registry" rel="noopener noreferrer">
+                "Add your agent"
+            </a>
+            // The preview is its own bundle, loaded on demand: a full page load, not a route.
+            <a class="underline hover:no-underline" href=config::href("/preview/") rel="external">
+                "Preview your listing"
+            </a>
+        }
+        .into_any(),
+        config::RegistryKind::AgentRegistry => view! {
+            <span>"The agents registered with this AgentRegistry, read live from its discovery API."</span>
+        }
+        .into_any(),
+    };
     view! {
         <footer class="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">
-                <span>"Agents that speak the Agent Client Protocol."</span>
-                <a class="underline hover:no-underline" href="https://agentclientprotocol.com" rel="noopener noreferrer">
-                    "About ACP"
-                </a>
-                <a class="underline hover:no-underline" href="https://github.com/agentclientprotocol/registry" rel="noopener noreferrer">
-                    "Add your agent"
-                </a>
-                // The preview is its own bundle, loaded on demand: a full page load, not a route.
-                <a class="underline hover:no-underline" href=config::href("/preview/") rel="external">
-                    "Preview your listing"
-                </a>
-            </div>
+            <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">{links}</div>
         </footer>
     }
 }

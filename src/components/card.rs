@@ -6,10 +6,12 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use registry_core::agentregistry::{Protocol, Transport};
 use registry_core::{Entry, Method};
 
 use crate::components::highlight::Highlighted;
 use crate::components::icon::AgentIcon;
+use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
 use crate::config;
 use crate::registry::LoadedRegistry;
 use crate::routes::agent::LastSearch;
@@ -34,6 +36,21 @@ pub fn AgentCard(
     let href = config::href(&entry.path());
     let methods = entry.distribution.methods();
     let platforms = platforms_label(entry);
+    let version = (!entry.version.is_empty()).then(|| format!("v{}", entry.version));
+    let service = entry.service.as_ref().map(|agent| {
+        let mut protocols: Vec<Protocol> =
+            agent.endpoints.iter().map(|e| e.protocol.clone()).collect();
+        protocols.sort();
+        protocols.dedup();
+        let mut transports: Vec<Transport> = agent
+            .endpoints
+            .iter()
+            .map(|e| e.transport.clone())
+            .collect();
+        transports.sort();
+        transports.dedup();
+        (protocols, transports, agent.is_live())
+    });
 
     // Remember the search this card was found with, for the page's back link.
     let location = use_location();
@@ -66,7 +83,7 @@ pub fn AgentCard(
                             {highlight(name.clone())}
                         </a>
                     </h2>
-                    <span class="text-xs text-slate-500 dark:text-slate-400">{format!("v{}", entry.version)}</span>
+                    {version.map(|v| view! { <span class="text-xs text-slate-500 dark:text-slate-400">{v}</span> })}
                 </div>
                 <p class="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">
                     {highlight(description)}
@@ -76,12 +93,23 @@ pub fn AgentCard(
                         "by " {highlight(authors)}
                     </p>
                 })}
-                <ul class="mt-2 flex flex-wrap gap-1.5" aria-label="Distribution">
-                    {methods.into_iter().map(|m| view! { <li><MethodBadge method=m /></li> }).collect_view()}
-                    {platforms.map(|p| view! {
-                        <li class="text-xs leading-5 text-slate-500 dark:text-slate-400">{p}</li>
-                    })}
-                </ul>
+                {match service {
+                    None => view! {
+                        <ul class="mt-2 flex flex-wrap gap-1.5" aria-label="Distribution">
+                            {methods.into_iter().map(|m| view! { <li><MethodBadge method=m /></li> }).collect_view()}
+                            {platforms.map(|p| view! {
+                                <li class="text-xs leading-5 text-slate-500 dark:text-slate-400">{p}</li>
+                            })}
+                        </ul>
+                    }.into_any(),
+                    Some((protocols, transports, live)) => view! {
+                        <ul class="mt-2 flex flex-wrap items-center gap-1.5" aria-label="Endpoints">
+                            {protocols.into_iter().map(|p| view! { <li><ProtocolBadge protocol=p /></li> }).collect_view()}
+                            {transports.into_iter().map(|t| view! { <li><TransportBadge transport=t /></li> }).collect_view()}
+                            <li><LiveBadge live /></li>
+                        </ul>
+                    }.into_any(),
+                }}
             </div>
         </li>
     }

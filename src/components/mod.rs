@@ -8,5 +8,6 @@ pub mod highlight;
 pub mod icon;
 pub mod notices;
 pub mod search_box;
+pub mod service;
 pub mod tabs;
 pub mod theme;

@@ -3,6 +3,8 @@
 use leptos::ev;
 use leptos::html::Input;
 use leptos::prelude::*;
+
+use crate::config::{self, RegistryKind};
 use wasm_bindgen::JsCast;
 
 /// The search input, labelled "Search agents".
@@ -45,7 +47,10 @@ pub fn SearchBox(
                 type="search"
                 autocomplete="off"
                 spellcheck="false"
-                placeholder="Search agents by name, description, author or package"
+                placeholder=match config::REGISTRY_KIND {
+                    RegistryKind::Acp => "Search agents by name, description, author or package",
+                    RegistryKind::AgentRegistry => "Search agents by name, description, owner, capability or label",
+                }
                 aria-keyshortcuts="/"
                 class="h-12 w-full rounded-xl border border-slate-300 bg-white pl-10 pr-12 text-base shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-slate-700 dark:bg-slate-900"
                 prop:value=move || value.get()

@@ -23,6 +23,7 @@ use crate::components::tabs::{Tab, TabList, panel_id, tab_id};
 use crate::config;
 use crate::head::{use_description, use_title};
 use crate::registry::{LoadedRegistry, use_registry};
+use crate::routes::service::ServiceDetails;
 use crate::visitor::{self, Certainty, VisitorPlatform, VisitorState};
 
 /// Where the registry's manifests live, for "Edit this listing".
@@ -84,7 +85,7 @@ fn EntryPage(loaded: Arc<LoadedRegistry>, index: usize) -> impl IntoView {
     let back = use_context::<LastSearch>()
         .map(LastSearch::href)
         .unwrap_or_else(|| config::href("/"));
-    let title = format!("{} · ACP Agent Registry", entry.name);
+    let title = format!("{} · {}", entry.name, config::SITE_NAME);
     use_title(move || title.clone());
     use_description(&entry.description);
     scroll_to_fragment();
@@ -108,6 +109,9 @@ pub fn EntryDetails(
     index: usize,
 ) -> impl IntoView {
     let entry = Arc::new(loaded.catalog.registry.entries[index].clone());
+    if let Some(agent) = entry.service.clone() {
+        return view! { <ServiceDetails loaded entry agent /> }.into_any();
+    }
     let icon = icon_url(&entry, &loaded.url);
     let facts = loaded.catalog.facts(&entry);
     let matrix_problem = loaded.matrix_problem.clone();
@@ -118,6 +122,7 @@ pub fn EntryDetails(
         <ProtocolSection entry=entry.clone() facts matrix_problem />
         <ManifestSection entry />
     }
+    .into_any()
 }
 
 /// Scrolls to the `#anchor` of the address once the page has rendered (the browser tried
@@ -225,7 +230,7 @@ pub fn ExternalLink(
 
 /// A section with a heading that links to its own anchor.
 #[component]
-fn Section(
+pub(crate) fn Section(
     id: &'static str,
     title: &'static str,
     entry: Arc<Entry>,
@@ -516,8 +521,10 @@ fn ProtocolSection(
     }
 }
 
+/// `#manifest`: the entry exactly as published, re-indented, with the fields the model does not
+/// know named.
 #[component]
-fn ManifestSection(entry: Arc<Entry>) -> impl IntoView {
+pub(crate) fn ManifestSection(entry: Arc<Entry>) -> impl IntoView {
     let pretty = pretty_json(&entry.raw);
     let unknown = entry.unknown_fields();
     view! {
@@ -558,7 +565,7 @@ fn UnknownEntry(loaded: Arc<LoadedRegistry>, id: String) -> impl IntoView {
             (e.name.clone(), config::href(&e.path()))
         })
         .collect();
-    use_title(|| "Agent not found · ACP Agent Registry".to_owned());
+    use_title(|| format!("Agent not found · {}", config::SITE_NAME));
     view! {
         <section class="py-16">
             <h1 class="text-3xl font-bold">"Agent not found"</h1>

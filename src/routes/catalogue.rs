@@ -10,17 +10,21 @@ use std::sync::Arc;
 use leptos::either::EitherOf3;
 use leptos::html::Div;
 use leptos::prelude::*;
+use registry_core::facets::{LIVE, STALE};
 use registry_core::query::keys;
-use registry_core::{Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Sort};
+use registry_core::{
+    Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Sort, TagGroup,
+};
 
 use crate::components::card::AgentCard;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
-use crate::components::notices::{DiagnosticsNotice, LoadErrorPanel};
+use crate::components::notices::{DiagnosticsNotice, IncompleteNotice, LoadErrorPanel};
 use crate::components::search_box::SearchBox;
+use crate::config::{self, RegistryKind};
 use crate::head::use_title;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
-use crate::registry::{LoadedRegistry, use_registry};
+use crate::registry::{LoadProgress, LoadedRegistry, use_registry};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -46,18 +50,26 @@ pub fn CataloguePage() -> impl IntoView {
     use_title(move || {
         query.with(|q| {
             if q.q.trim().is_empty() {
-                "ACP Agent Registry".to_owned()
+                config::SITE_NAME.to_owned()
             } else {
-                format!("“{}” · ACP Agent Registry", q.q.trim())
+                format!("“{}” · {}", q.q.trim(), config::SITE_NAME)
             }
         })
     });
+    let (heading, intro) = match config::REGISTRY_KIND {
+        RegistryKind::Acp => (
+            "Find an ACP agent",
+            "Coding agents that speak the Agent Client Protocol work in any ACP editor: Zed, JetBrains IDEs, Neovim, Emacs and more.",
+        ),
+        RegistryKind::AgentRegistry => (
+            "Find an agent",
+            "Every agent registered with this AgentRegistry, whatever it speaks (A2A, MCP, ACP or its own protocol) and however it is reached (HTTP or a message queue), live or stale.",
+        ),
+    };
     view! {
         <section class="pb-6 pt-10">
-            <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">"Find an ACP agent"</h1>
-            <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
-                "Coding agents that speak the Agent Client Protocol work in any ACP editor: Zed, JetBrains IDEs, Neovim, Emacs and more."
-            </p>
+            <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+            <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{intro}</p>
         </section>
         {move || match resource.get() {
             None => EitherOf3::A(view! { <Skeleton /> }),
@@ -165,12 +177,14 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
     on_near_viewport(sentinel, "800px", grow);
 
     let diagnostics = loaded.diagnostics.clone();
+    let incomplete = loaded.incomplete.clone();
     let any_extension = loaded
         .catalog
         .registry
         .entries
         .iter()
         .any(|e| e.kind == Kind::Extension);
+    let total_entries = loaded.catalog.registry.entries.len();
     let loaded = StoredValue::new(loaded);
     let count_label = move || {
         let n = total.get();
@@ -185,6 +199,7 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
 
     view! {
         <SearchBox value=q on_input=on_search />
+        {incomplete.map(|why| view! { <IncompleteNotice why loaded=total_entries /> })}
         {(!diagnostics.is_empty()).then(|| view! { <DiagnosticsNotice diagnostics /> })}
         <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]">
             <aside aria-label="Filters">
@@ -205,6 +220,7 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                     <FacetFieldset name=keys::LICENSE legend="License" groups on_toggle />
                     <FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle />
                     <FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle />
+                    {TagGroup::ALL.map(|g| view! { <FacetFieldset name=g.as_str() legend=g.label() groups on_toggle /> })}
                 </div>
             </aside>
             <section aria-label="Results" class="min-w-0">
@@ -286,6 +302,18 @@ fn EmptyState(
 /// Placeholder with the loaded page's layout, so nothing jumps when the registry arrives.
 #[component]
 fn Skeleton() -> impl IntoView {
+    let progress = use_context::<LoadProgress>();
+    let loading_status = move || {
+        let Some(p) = progress.and_then(|p| p.0.get()) else {
+            return "Loading agents…".to_owned();
+        };
+        let pages = p.pages.map(|n| format!(" of {n}")).unwrap_or_default();
+        let total = p.total.map(|n| format!(" of {n}")).unwrap_or_default();
+        format!(
+            "Loading agents… page {}{pages} ({} agents{total} so far)",
+            p.page, p.loaded
+        )
+    };
     view! {
         <div class="h-12 w-full rounded-xl border border-slate-200 dark:border-slate-800"></div>
         <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]" aria-busy="true">
@@ -293,7 +321,7 @@ fn Skeleton() -> impl IntoView {
                 {(0..5).map(|_| view! { <div class="h-24 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-900"></div> }).collect_view()}
             </div>
             <div>
-                <p role="status" class="mb-3 flex min-h-9 items-center text-sm text-slate-500">"Loading agents…"</p>
+                <p role="status" class="mb-3 flex min-h-9 items-center text-sm text-slate-500">{loading_status}</p>
                 <ul class="grid gap-3 xl:grid-cols-2">
                     {(0..8).map(|_| view! {
                         <li class="h-32 animate-pulse rounded-xl border border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"></li>
@@ -304,8 +332,12 @@ fn Skeleton() -> impl IntoView {
     }
 }
 
-/// The facet groups shown for these counts and selections.
+/// The facet groups shown for these counts and selections: the ACP registry's groups, or, for an
+/// AgentRegistry, its tag groups (each with its values as the registry wrote them).
 pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
+    if config::REGISTRY_KIND == RegistryKind::AgentRegistry {
+        return tag_groups(counts, filters);
+    }
     let group = |name, legend, options: Vec<FacetOption>| FacetGroup {
         name,
         legend,
@@ -391,6 +423,40 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
     ];
     groups.retain(|g| !g.options.is_empty());
     groups
+}
+
+fn tag_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
+    counts
+        .tags
+        .iter()
+        .map(|(group, values)| FacetGroup {
+            name: group.as_str(),
+            legend: group.label(),
+            options: values
+                .iter()
+                .map(|(value, count)| FacetOption {
+                    key: value.clone(),
+                    label: tag_label(*group, value),
+                    count: *count,
+                    checked: filters.is_tag_selected(*group, value),
+                })
+                .collect(),
+        })
+        .filter(|g| !g.options.is_empty())
+        .collect()
+}
+
+/// What people read for a tag value: `Live now` and `Stale` for the liveness group, the
+/// transports spelled as people write them, anything else as the registry wrote it.
+fn tag_label(group: TagGroup, value: &str) -> String {
+    match (group, value) {
+        (TagGroup::Live, LIVE) => "Live now".to_owned(),
+        (TagGroup::Live, STALE) => "Stale".to_owned(),
+        (TagGroup::Transport, "Http") => "HTTP".to_owned(),
+        (TagGroup::Transport, "Amqp") => "AMQP".to_owned(),
+        (TagGroup::Transport, "AzureServiceBus") => "Azure Service Bus".to_owned(),
+        _ => value.to_owned(),
+    }
 }
 
 fn kind_label(kind: Kind) -> &'static str {

@@ -3,3 +3,4 @@
 pub mod agent;
 pub mod catalogue;
 pub mod not_found;
+pub mod service;

@@ -8,7 +8,7 @@ use crate::head::use_title;
 /// "Page not found", with the way back.
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
-    use_title(|| "Page not found · ACP Agent Registry".to_owned());
+    use_title(|| format!("Page not found · {}", config::SITE_NAME));
     view! {
         <section class="py-16">
             <h1 class="text-3xl font-bold">"Page not found"</h1>

@@ -24,8 +24,11 @@ pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
 pub struct DistOptions {
     /// Path the site is served under, starting and ending with `/`.
     pub public_url: String,
-    /// URL of `registry.json` as the app fetches it (relative to `index.html` or absolute).
+    /// URL of `registry.json` as the app fetches it (relative to `index.html` or absolute), or
+    /// the base URL of an AgentRegistry service.
     pub registry_url: String,
+    /// What `registry_url` is.
+    pub registry_kind: RegistryKind,
     /// Output directory (absolute); Trunk empties it first.
     pub out_dir: PathBuf,
     /// Scheme and host the site is published at, without a trailing slash, for the canonical
@@ -51,6 +54,7 @@ impl DistOptions {
         Ok(Self {
             public_url,
             registry_url,
+            registry_kind: RegistryKind::Acp,
             out_dir,
             site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
             prerender_registry: None,
@@ -73,11 +77,47 @@ impl DistOptions {
         Ok(self)
     }
 
+    /// Sets the registry kind. An AgentRegistry is a live service: its URL must be absolute
+    /// `http(s)`, and no entry page is pre-rendered from it.
+    pub fn with_registry_kind(mut self, kind: RegistryKind) -> Result<Self> {
+        if kind == RegistryKind::AgentRegistry {
+            ensure!(
+                registry_core::url::safe_link(self.registry_url.trim()).is_some(),
+                "with --registry-kind agentregistry, --registry-url must be the service's base \
+                 URL, e.g. `https://agents.example.com` (got `{}`)",
+                self.registry_url
+            );
+        }
+        self.registry_kind = kind;
+        Ok(self)
+    }
+
     /// Pre-renders entry pages from this registry file instead of the build's own (needed when
     /// the registry URL is remote: it is never fetched at build time).
     pub fn with_prerender_registry(mut self, file: Option<PathBuf>) -> Self {
         self.prerender_registry = file;
         self
+    }
+}
+
+/// What the registry URL points at; the app reads it as `REGISTRY_KIND`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum RegistryKind {
+    /// An ACP registry's `registry.json`.
+    #[default]
+    Acp,
+    /// An AgentRegistry service (its `/discover/agents` API).
+    #[value(name = "agentregistry")]
+    AgentRegistry,
+}
+
+impl RegistryKind {
+    /// The word the app reads.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RegistryKind::Acp => "acp",
+            RegistryKind::AgentRegistry => "agentregistry",
+        }
     }
 }
 
@@ -184,29 +224,47 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         .arg("--dist")
         .arg(out_dir)
         .env("PUBLIC_URL", &options.public_url)
-        .env("REGISTRY_URL", &options.registry_url);
+        .env("REGISTRY_URL", &options.registry_url)
+        .env("REGISTRY_KIND", options.registry_kind.as_str());
     setup::run(&mut trunk)?;
 
-    // The listing preview: its own package and bundle, in `preview/`, after the catalogue's build
-    // (which empties the output directory). Its links to the catalogue use the site's base path.
+    // The listing preview (of ACP manifests): its own package and bundle, in `preview/`, after
+    // the catalogue's build (which empties the output directory). Its links to the catalogue use
+    // the site's base path.
     let preview_dir = out_dir.join("preview");
+    let with_preview = options.registry_kind == RegistryKind::Acp;
+    if with_preview {
+        build_preview(tools, options, &preview_dir)?;
+    }
+
+    let index = out_dir.join("index.html");
+    fs::copy(&index, out_dir.join("404.html"))
+        .with_context(|| format!("copying {} to 404.html", index.display()))?;
+    if options.registry_kind == RegistryKind::Acp {
+        prerender::write_pages(options)?;
+    } else {
+        println!("no pre-rendered entry pages: an AgentRegistry is read live, never at build time");
+    }
+    let mut report = measure(out_dir)?;
+    if with_preview {
+        report.preview = Some(measure(&preview_dir)?.assets);
+    }
+    Ok(report)
+}
+
+/// Builds the listing preview into `preview_dir`.
+fn build_preview(tools: &Tools, options: &DistOptions, preview_dir: &Path) -> Result<()> {
     let mut trunk = tools.command("trunk");
     trunk
         .args(["build", PREVIEW_HTML, "--release", "--public-url"])
         .arg(format!("{}preview/", options.public_url))
         .arg("--dist")
-        .arg(&preview_dir)
+        .arg(preview_dir)
         .env("PUBLIC_URL", &options.public_url)
-        .env("REGISTRY_URL", &options.registry_url);
+        .env("REGISTRY_URL", &options.registry_url)
+        .env("REGISTRY_KIND", options.registry_kind.as_str());
     setup::run(&mut trunk)?;
-
-    let index = out_dir.join("index.html");
-    fs::copy(&index, out_dir.join("404.html"))
-        .with_context(|| format!("copying {} to 404.html", index.display()))?;
-    prerender::write_pages(options)?;
-    let mut report = measure(out_dir)?;
-    report.preview = Some(measure(&preview_dir)?.assets);
-    Ok(report)
+    Ok(())
 }
 
 /// The listing preview's Trunk entry point.

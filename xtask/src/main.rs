@@ -71,9 +71,13 @@ struct SiteArgs {
     /// Path the site is served under; must start and end with `/` (e.g. `/acp/registry/`).
     #[arg(long, env = "PUBLIC_URL", default_value = "/")]
     public_url: String,
-    /// URL of registry.json, absolute or relative to index.html.
+    /// URL of registry.json, absolute or relative to index.html; with `--registry-kind
+    /// agentregistry`, the service's base URL.
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
+    /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
+    #[arg(long, env = "REGISTRY_KIND", value_enum, default_value = "acp")]
+    registry_kind: dist::RegistryKind,
     /// Scheme and host the site is published at, for canonical and link-preview URLs.
     #[arg(long, env = "SITE_ORIGIN", default_value = dist::DEFAULT_SITE_ORIGIN)]
     site_origin: String,
@@ -89,6 +93,7 @@ impl SiteArgs {
         Ok(
             DistOptions::new(self.public_url, self.registry_url, out_dir)?
                 .with_site_origin(&self.site_origin)?
+                .with_registry_kind(self.registry_kind)?
                 .with_prerender_registry(self.prerender_registry),
         )
     }

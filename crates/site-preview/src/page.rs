@@ -391,6 +391,7 @@ fn Listing(
             matrix_problem: None,
             catalog,
             diagnostics: Vec::new(),
+            incomplete: None,
         });
         let view = Memo::new(move |_| view.clone());
         Some(Either::Left(view! {
