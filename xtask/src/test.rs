@@ -8,16 +8,21 @@
 //!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
 //!    `.cargo/config.toml`)
 //! 5. end to end: the release site built twice, for `/` and for `/acp/registry/` (as on GitHub
-//!    Pages), each served by [`serve`] on an ephemeral port, then `node --test tests/e2e/` with
-//!    `SITE_URL`, `SITE_URL_SUB` and `CHROMIUM` set. Node's output passes through, so its summary
-//!    is the last thing printed.
+//!    Pages), and a third time for an AgentRegistry: the stand-in service of
+//!    [`agentregistry`](crate::agentregistry) started on an ephemeral port first, the site built
+//!    with `--registry-kind agentregistry` and its URL. Each site is served by [`serve`] on an
+//!    ephemeral port (so the AgentRegistry is cross-origin, as in production), then
+//!    `node --test tests/e2e/` runs with `SITE_URL`, `SITE_URL_SUB`, `AGENTREGISTRY_SITE_URL`,
+//!    `AGENTREGISTRY_URL` and `CHROMIUM` set. Node's output passes through, so its summary is the
+//!    last thing printed.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::dist::{self, DistOptions};
+use crate::agentregistry::{self, ServerOptions};
+use crate::dist::{self, DistOptions, RegistryKind};
 use crate::serve;
 use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
 
@@ -85,12 +90,19 @@ fn end_to_end(tools: &Tools, node_args: &[String]) -> Result<()> {
         "registry.json".into(),
         e2e.join("sub"),
     )?;
-    for site in [&root_site, &sub_site] {
-        println!("\n==> release build for {}", site.public_url);
+    let service = agentregistry::start(([127, 0, 0, 1], 0).into(), ServerOptions::default())?;
+    let service_site = DistOptions::new("/".into(), service.url(), e2e.join("agentregistry"))?
+        .with_registry_kind(RegistryKind::AgentRegistry)?;
+    for site in [&root_site, &sub_site, &service_site] {
+        println!(
+            "\n==> release build for {} ({})",
+            site.public_url, site.registry_url
+        );
         print!("{}", dist::build(tools, site)?);
     }
     let root_server = serve::spawn(&root_site.out_dir, &root_site.public_url, 0)?;
     let sub_server = serve::spawn(&sub_site.out_dir, &sub_site.public_url, 0)?;
+    let service_server = serve::spawn(&service_site.out_dir, &service_site.public_url, 0)?;
 
     let mut node = tools.command("node");
     node.arg("--test");
@@ -101,12 +113,16 @@ fn end_to_end(tools: &Tools, node_args: &[String]) -> Result<()> {
     }
     node.env("SITE_URL", root_server.url())
         .env("SITE_URL_SUB", sub_server.url())
+        .env("AGENTREGISTRY_SITE_URL", service_server.url())
+        .env("AGENTREGISTRY_URL", service.url())
         .env("CHROMIUM", CHROMIUM);
     println!(
-        "\n==> {}  (SITE_URL={} SITE_URL_SUB={})",
+        "\n==> {}  (SITE_URL={} SITE_URL_SUB={} AGENTREGISTRY_SITE_URL={} AGENTREGISTRY_URL={})",
         setup::show(&node),
         root_server.url(),
-        sub_server.url()
+        sub_server.url(),
+        service_server.url(),
+        service.url()
     );
     setup::run(&mut node).context("end-to-end tests failed")
 }
