@@ -12,7 +12,7 @@ use registry_core::{Entry, Method};
 use crate::components::highlight::Highlighted;
 use crate::components::icon::AgentIcon;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
-use crate::config;
+use crate::config::{self, RegistryKind};
 use crate::registry::LoadedRegistry;
 use crate::routes::agent::LastSearch;
 use crate::routes::catalogue::ViewMemo;
@@ -37,20 +37,25 @@ pub fn AgentCard(
     let methods = entry.distribution.methods();
     let platforms = platforms_label(entry);
     let version = (!entry.version.is_empty()).then(|| format!("v{}", entry.version));
-    let service = entry.service.as_ref().map(|agent| {
-        let mut protocols: Vec<Protocol> =
-            agent.endpoints.iter().map(|e| e.protocol.clone()).collect();
-        protocols.sort();
-        protocols.dedup();
-        let mut transports: Vec<Transport> = agent
-            .endpoints
-            .iter()
-            .map(|e| e.transport.clone())
-            .collect();
-        transports.sort();
-        transports.dedup();
-        (protocols, transports, agent.is_live())
-    });
+    // Only a build for an AgentRegistry has such entries; the ACP build leaves the badges out.
+    let service = entry
+        .service
+        .as_ref()
+        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry)
+        .map(|agent| {
+            let mut protocols: Vec<Protocol> =
+                agent.endpoints.iter().map(|e| e.protocol.clone()).collect();
+            protocols.sort();
+            protocols.dedup();
+            let mut transports: Vec<Transport> = agent
+                .endpoints
+                .iter()
+                .map(|e| e.transport.clone())
+                .collect();
+            transports.sort();
+            transports.dedup();
+            (protocols, transports, agent.is_live())
+        });
 
     // Remember the search this card was found with, for the page's back link.
     let location = use_location();

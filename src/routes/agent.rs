@@ -20,7 +20,7 @@ use crate::components::copy_button::CopyButton;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::notices::LoadErrorPanel;
 use crate::components::tabs::{Tab, TabList, panel_id, tab_id};
-use crate::config;
+use crate::config::{self, RegistryKind};
 use crate::head::{use_description, use_title};
 use crate::registry::{LoadedRegistry, use_registry};
 use crate::routes::service::ServiceDetails;
@@ -109,7 +109,10 @@ pub fn EntryDetails(
     index: usize,
 ) -> impl IntoView {
     let entry = Arc::new(loaded.catalog.registry.entries[index].clone());
-    if let Some(agent) = entry.service.clone() {
+    // Only a build for an AgentRegistry has such entries; the ACP build leaves the page out.
+    if config::REGISTRY_KIND == RegistryKind::AgentRegistry
+        && let Some(agent) = entry.service.clone()
+    {
         return view! { <ServiceDetails loaded entry agent /> }.into_any();
     }
     let icon = icon_url(&entry, &loaded.url);

@@ -177,7 +177,10 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
     on_near_viewport(sentinel, "800px", grow);
 
     let diagnostics = loaded.diagnostics.clone();
-    let incomplete = loaded.incomplete.clone();
+    let incomplete = loaded
+        .incomplete
+        .clone()
+        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry);
     let any_extension = loaded
         .catalog
         .registry
@@ -220,7 +223,9 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                     <FacetFieldset name=keys::LICENSE legend="License" groups on_toggle />
                     <FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle />
                     <FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle />
-                    {TagGroup::ALL.map(|g| view! { <FacetFieldset name=g.as_str() legend=g.label() groups on_toggle /> })}
+                    {(config::REGISTRY_KIND == RegistryKind::AgentRegistry).then(|| {
+                        TagGroup::ALL.map(|g| view! { <FacetFieldset name=g.as_str() legend=g.label() groups on_toggle /> })
+                    })}
                 </div>
             </aside>
             <section aria-label="Results" class="min-w-0">
@@ -302,7 +307,8 @@ fn EmptyState(
 /// Placeholder with the loaded page's layout, so nothing jumps when the registry arrives.
 #[component]
 fn Skeleton() -> impl IntoView {
-    let progress = use_context::<LoadProgress>();
+    let progress = use_context::<LoadProgress>()
+        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry);
     let loading_status = move || {
         let Some(p) = progress.and_then(|p| p.0.get()) else {
             return "Loading agents…".to_owned();
