@@ -1,14 +1,8 @@
 //! A small static file server that behaves like a plain static host (GitHub Pages), so that what
-//! passes locally passes when published.
-//!
-//! - Only paths under the public URL exist: `/acp/registry/x` serves `x` from the directory, anything
-//!   else is a plain 404, and `/acp/registry` redirects to `/acp/registry/`.
-//! - A directory path serves its `index.html`; a directory named without its trailing slash
-//!   redirects to it.
-//! - A missing file answers 404 with the content of `404.html` (the SPA fallback that `dist` writes),
-//!   so deep links like `/agents/gemini` load the app.
-//! - Content types are the ones browsers insist on: `application/wasm` for streaming compilation,
-//!   `text/javascript` for modules.
+//! passes locally passes when published: paths are answered as [`static_host::resolve`] says
+//! (files under the public URL, directories by their `index.html`, a directory named without its
+//! trailing slash redirected, anything else 404 with the content of `404.html`, the SPA fallback
+//! that `dist` writes), with [`static_host::content_type`].
 //!
 //! [`spawn`] runs it on background threads and returns at once with the bound address, so the
 //! tests can serve a build on an ephemeral port (port 0) and stop it by dropping the handle.
@@ -20,6 +14,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use anyhow::{Context, Result, anyhow, ensure};
+use static_host::{Resolved, content_type};
 use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
 
 /// How many requests are answered at once (a browser opens a few connections in parallel).
@@ -119,19 +114,6 @@ struct Site {
     public_url: String,
 }
 
-/// What a request path maps to.
-#[derive(Debug, PartialEq, Eq)]
-enum Resolved {
-    /// A file in the site.
-    File(PathBuf),
-    /// A permanent redirect to this location (a directory named without its trailing slash).
-    Redirect(String),
-    /// Under the public URL but not in the site: answered with `404.html`.
-    Missing,
-    /// Outside the public URL altogether: a plain 404.
-    Outside,
-}
-
 impl Site {
     fn respond(&self, request: Request) -> std::io::Result<()> {
         if !matches!(request.method(), Method::Get | Method::Head) {
@@ -141,7 +123,7 @@ impl Site {
             return request.respond(response);
         }
         match self.resolve(request.url()) {
-            Resolved::File(path) => match File::open(&path) {
+            Resolved::File(path) => match File::open(self.dir.join(&path)) {
                 Ok(file) => request.respond(
                     Response::from_file(file)
                         // Always a Content-Length, never chunked, like a static host.
@@ -180,64 +162,9 @@ impl Site {
 
     /// Maps a request target (path and query) to what to answer.
     fn resolve(&self, target: &str) -> Resolved {
-        let (path, query) = match target.find(['?', '#']) {
-            Some(at) => target.split_at(at),
-            None => (target, ""),
-        };
-        let Some(rest) = path.strip_prefix(self.public_url.as_str()) else {
-            return if format!("{path}/") == self.public_url {
-                Resolved::Redirect(format!("{}{query}", self.public_url))
-            } else {
-                Resolved::Outside
-            };
-        };
-        let Ok(decoded) = percent_encoding::percent_decode_str(rest).decode_utf8() else {
-            return Resolved::Missing;
-        };
-        let mut file = self.dir.clone();
-        for segment in decoded.split('/').filter(|segment| !segment.is_empty()) {
-            if segment == "." || segment == ".." || segment.contains(['\\', '\0']) {
-                return Resolved::Missing;
-            }
-            file.push(segment);
-        }
-        if decoded.is_empty() || decoded.ends_with('/') {
-            let index = file.join("index.html");
-            return if index.is_file() {
-                Resolved::File(index)
-            } else {
-                Resolved::Missing
-            };
-        }
-        if file.is_file() {
-            Resolved::File(file)
-        } else if file.join("index.html").is_file() {
-            Resolved::Redirect(format!("{path}/{query}"))
-        } else {
-            Resolved::Missing
-        }
-    }
-}
-
-/// The `Content-Type` for a file, by extension.
-fn content_type(path: &Path) -> &'static str {
-    let extension = path.extension().and_then(|ext| ext.to_str()).unwrap_or("");
-    match extension.to_ascii_lowercase().as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript",
-        "wasm" => "application/wasm",
-        "css" => "text/css",
-        "json" | "map" => "application/json",
-        "webmanifest" => "application/manifest+json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "txt" => "text/plain; charset=utf-8",
-        "xml" => "application/xml",
-        "woff2" => "font/woff2",
-        _ => "application/octet-stream",
+        static_host::resolve(&self.public_url, target, |path| {
+            self.dir.join(path).is_file()
+        })
     }
 }
 
@@ -262,57 +189,6 @@ mod tests {
         std::fs::write(dir.join("app.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("agents/x/index.html"), "agent x").unwrap();
         dir
-    }
-
-    #[test]
-    fn resolves_paths_like_a_static_host() {
-        let dir = fixture("resolve");
-        let site = Site {
-            dir: dir.clone(),
-            public_url: "/acp/registry/".into(),
-        };
-        let file = |path: &str| Resolved::File(dir.join(path));
-        let redirect = |to: &str| Resolved::Redirect(to.into());
-        let cases = [
-            ("/acp/registry/", file("index.html")),
-            ("/acp/registry/?q=gemini", file("index.html")),
-            ("/acp/registry/app.wasm", file("app.wasm")),
-            ("/acp/registry/agents/x/", file("agents/x/index.html")),
-            (
-                "/acp/registry/agents/x",
-                redirect("/acp/registry/agents/x/"),
-            ),
-            (
-                "/acp/registry/agents/x?a=1",
-                redirect("/acp/registry/agents/x/?a=1"),
-            ),
-            ("/acp/registry", redirect("/acp/registry/")),
-            ("/acp/registry/agents/nope", Resolved::Missing),
-            ("/acp/registry/agents/", Resolved::Missing),
-            ("/acp/registry/%2e%2e/secret", Resolved::Missing),
-            ("/acp/registry/../secret", Resolved::Missing),
-            ("/app.wasm", Resolved::Outside),
-            ("/", Resolved::Outside),
-        ];
-        for (target, expected) in cases {
-            assert_eq!(site.resolve(target), expected, "{target}");
-        }
-    }
-
-    #[test]
-    fn content_types_are_the_ones_browsers_need() {
-        let cases = [
-            ("a.wasm", "application/wasm"),
-            ("a.js", "text/javascript"),
-            ("a.svg", "image/svg+xml"),
-            ("registry.json", "application/json"),
-            ("a.css", "text/css"),
-            ("index.html", "text/html; charset=utf-8"),
-            ("LICENSE", "application/octet-stream"),
-        ];
-        for (file, expected) in cases {
-            assert_eq!(content_type(Path::new(file)), expected, "{file}");
-        }
     }
 
     fn get(addr: SocketAddr, path: &str) -> String {

@@ -21,6 +21,7 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, anyhow};
 use registry_validate::{build, is_skipped_folder};
+use static_host::{Resolved, content_type};
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::site::Site;
@@ -132,32 +133,57 @@ impl State {
                 .with_header(header("Allow", "GET, HEAD"));
             return request.respond(response);
         }
-        let target = request.url();
-        let path =
-            target[..target.find(['?', '#']).unwrap_or(target.len())].trim_start_matches('/');
-        let path = if path.is_empty() { "index.html" } else { path };
-        let built = self
+        let build = self
             .build
             .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .as_ref()
-            .and_then(|files| files.get(path).cloned());
-        let response = match built.as_deref().or_else(|| self.site.asset(path)) {
-            Some(bytes) => Response::from_data(bytes.to_vec())
-                .with_header(header("Content-Type", content_type(path))),
-            None if path == "registry.json" => Response::from_string(
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The registry folder's build first, then the site.
+        let file = |path: &str| -> Option<Vec<u8>> {
+            build
+                .as_ref()
+                .and_then(|files| files.get(path).cloned())
+                .or_else(|| self.site.asset(path).map(<[u8]>::to_vec))
+        };
+        let response = match static_host::resolve("/", request.url(), |path| file(path).is_some()) {
+            Resolved::File(path) => match file(&path) {
+                Some(bytes) => Response::from_data(bytes)
+                    .with_header(header("Content-Type", content_type(&path))),
+                None => self.missing(&path),
+            },
+            Resolved::Redirect(location) => {
+                Response::from_string(format!("301 Moved Permanently: {location}\n"))
+                    .with_status_code(301)
+                    .with_header(header("Location", &location))
+            }
+            Resolved::Missing | Resolved::Outside => {
+                let target = request.url();
+                let path = target[..target.find(['?', '#']).unwrap_or(target.len())]
+                    .trim_start_matches('/');
+                self.missing(path)
+            }
+        };
+        drop(build);
+        request.respond(response.with_header(header("Cache-Control", "no-cache")))
+    }
+}
+
+impl State {
+    /// The 404 answer for `path`: why there is no `registry.json` yet, else the site's fallback
+    /// page (the app routes deep links).
+    fn missing(&self, path: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+        if path == "registry.json" {
+            return Response::from_string(
                 "404 Not Found: the registry folder has no good build yet; \
                  fix the errors printed by acp-registry preview\n",
             )
-            .with_status_code(404),
-            None => match self.site.fallback() {
-                Some(html) => Response::from_data(html.to_vec())
-                    .with_status_code(404)
-                    .with_header(header("Content-Type", "text/html; charset=utf-8")),
-                None => Response::from_string("404 Not Found\n").with_status_code(404),
-            },
-        };
-        request.respond(response.with_header(header("Cache-Control", "no-cache")))
+            .with_status_code(404);
+        }
+        match self.site.fallback() {
+            Some(html) => Response::from_data(html.to_vec())
+                .with_status_code(404)
+                .with_header(header("Content-Type", "text/html; charset=utf-8")),
+            None => Response::from_string("404 Not Found\n").with_status_code(404),
+        }
     }
 }
 
@@ -275,48 +301,7 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-/// The `Content-Type` for a path, by extension.
-fn content_type(path: &str) -> &'static str {
-    let extension = path.rsplit_once('.').map_or("", |(_, ext)| ext);
-    match extension.to_ascii_lowercase().as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript",
-        "wasm" => "application/wasm",
-        "css" => "text/css",
-        "json" | "map" => "application/json",
-        "webmanifest" => "application/manifest+json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "txt" => "text/plain; charset=utf-8",
-        "woff2" => "font/woff2",
-        _ => "application/octet-stream",
-    }
-}
-
 fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes())
         .expect("header names and values here are ASCII without line breaks")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn content_types_are_the_ones_browsers_need() {
-        let cases = [
-            ("a.wasm", "application/wasm"),
-            ("a.js", "text/javascript"),
-            ("gemini.svg", "image/svg+xml"),
-            ("registry.json", "application/json"),
-            ("a.css", "text/css"),
-            ("index.html", "text/html; charset=utf-8"),
-            ("robots.txt", "text/plain; charset=utf-8"),
-            ("LICENSE", "application/octet-stream"),
-        ];
-        for (path, expected) in cases {
-            assert_eq!(content_type(path), expected, "{path}");
-        }
-    }
 }

@@ -55,8 +55,11 @@ fn site() -> tempfile::TempDir {
         ("favicon.svg", "<svg/>"),
         ("registry.json", r#"{"bundled": true}"#),
         ("bundled.svg", "<svg/>"),
+        ("preview/index.html", "<title>listing preview</title>"),
     ] {
-        fs::write(dir.path().join(path), text).expect("site file");
+        let file = dir.path().join(path);
+        fs::create_dir_all(file.parent().expect("a parent")).expect("site folder");
+        fs::write(file, text).expect("site file");
     }
     dir
 }
@@ -192,6 +195,17 @@ fn serves_the_folder_s_build_over_the_site() {
     assert_eq!(status, 200);
     assert!(head.contains("content-type: application/wasm"), "{head}");
     assert_eq!(running.get("/favicon.svg").0, 200);
+
+    // The listing preview is a folder of the site, answered like a static host does.
+    let (status, head, body) = running.get("/preview/");
+    assert_eq!(
+        (status, body.as_str()),
+        (200, "<title>listing preview</title>")
+    );
+    assert!(head.contains("text/html"), "{head}");
+    let (status, head, _) = running.get("/preview?x=1");
+    assert_eq!(status, 301);
+    assert!(head.contains("location: /preview/?x=1"), "{head}");
 
     let (status, head, body) = running.get("/agents/alpha?x=1");
     assert_eq!((status, body.as_str()), (404, "<title>app 404</title>"));
