@@ -49,6 +49,9 @@ describe('listing preview', () => {
 
   test('the catalogue footer links to it, and it starts empty', async () => {
     await page.goto(siteUrl());
+    // Once the catalogue has loaded: until then the footer moves as the results replace the
+    // skeleton, and a click could land on what took its place.
+    await page.getByText(/^\d+ agents?$/).waitFor();
     await page.getByRole('link', { name: 'Preview your listing' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
     assert.equal(new URL(page.url()).pathname, new URL(siteUrl('preview/')).pathname);
