@@ -29,9 +29,12 @@ const problems = (page) => page.getByRole('list', { name: 'Problems' }).getByRol
 const card = (page) => page.getByRole('list', { name: 'Card preview' });
 const pagePreview = (page) => page.getByRole('region', { name: 'Page preview' });
 
+/** Opens the preview and clears the draft an earlier test left in this browser. */
 async function openPreview(page, url = siteUrl('preview/')) {
   await page.goto(url);
   await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
 }
 
 describe('listing preview', () => {
@@ -122,6 +125,25 @@ describe('listing preview', () => {
     // Fixing it clears the problems again.
     await manifestEditor(page).fill(MANIFEST_TEXT);
     await status(page).filter({ hasText: 'No problems' }).waitFor();
+  });
+
+  test('the draft survives a reload, and Clear forgets it', async () => {
+    await openPreview(page);
+    await manifestEditor(page).fill(MANIFEST_TEXT);
+    await iconEditor(page).fill(ICON);
+    await status(page).filter({ hasText: 'No problems' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
+    assert.equal(await iconEditor(page).inputValue(), ICON);
+    await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    assert.equal(await manifestEditor(page).inputValue(), '');
+    assert.equal(await iconEditor(page).inputValue(), '');
   });
 
   test('JSON syntax errors and JSONC are reported with their lines', async () => {

@@ -28,6 +28,8 @@ use crate::analysis::{Analysis, EXAMPLE_ICON, EXAMPLE_MANIFEST, analyse};
 use crate::excerpt::{Excerpt, excerpt, utf16_range};
 
 const MANIFEST_EDITOR: &str = "manifest-editor";
+/// Where the draft is kept between visits (this browser only).
+const DRAFT_KEY: &str = "acp-preview-draft";
 const ICON_EDITOR: &str = "icon-editor";
 
 /// The preview's whole page: the site's header and footer around [`PreviewPage`].
@@ -56,8 +58,10 @@ pub fn PreviewApp() -> impl IntoView {
 /// The editors, the problems, the card and the page.
 #[component]
 pub fn PreviewPage() -> impl IntoView {
-    let manifest = RwSignal::new(String::new());
-    let icon = RwSignal::new(String::new());
+    let (saved_manifest, saved_icon) = load_draft();
+    let manifest = RwSignal::new(saved_manifest);
+    let icon = RwSignal::new(saved_icon);
+    Effect::new(move |_| manifest.with(|m| icon.with(|i| save_draft(m, i))));
     let analysis = Memo::new(move |_| {
         let text = manifest.get();
         if text.trim().is_empty() {
@@ -75,7 +79,7 @@ pub fn PreviewPage() -> impl IntoView {
             <p class="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">
                 "Paste or drop your " <code>"agent.json"</code> " (comments allowed) and " <code>"icon.svg"</code>
                 ". They are checked with the registry's rules, as " <code>"acp-registry validate"</code>
-                " checks them, and shown as the catalogue will show them. Nothing leaves your browser."
+                " checks them, and shown as the catalogue will show them. Nothing leaves your browser: the draft is kept in it (local storage) until you clear it."
             </p>
         </div>
         <div class="grid gap-8 lg:grid-cols-2">
@@ -83,6 +87,38 @@ pub fn PreviewPage() -> impl IntoView {
             <Problems analysis manifest icon />
         </div>
         <Listing analysis icon_url />
+    }
+}
+
+/// The draft kept by [`save_draft`]: manifest and icon texts (empty when there is none).
+fn load_draft() -> (String, String) {
+    let text = window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|storage| storage.get_item(DRAFT_KEY).ok().flatten());
+    let draft: Option<serde_json::Value> = text.and_then(|t| serde_json::from_str(&t).ok());
+    let field = |name: &str| {
+        draft
+            .as_ref()
+            .and_then(|d| d.get(name))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    (field("manifest"), field("icon"))
+}
+
+/// Keeps the draft in this browser's local storage, or forgets it when both texts are empty.
+fn save_draft(manifest: &str, icon: &str) {
+    let Some(storage) = window().local_storage().ok().flatten() else {
+        return;
+    };
+    if manifest.is_empty() && icon.is_empty() {
+        let _ = storage.remove_item(DRAFT_KEY);
+    } else {
+        let draft = serde_json::json!({ "manifest": manifest, "icon": icon });
+        let _ = storage.set_item(DRAFT_KEY, &draft.to_string());
     }
 }
 
