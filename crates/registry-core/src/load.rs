@@ -20,9 +20,10 @@
 //! [`Value`] on the happy path) and its text is copied once into [`Entry::raw`]. Only a broken
 //! entry is parsed a second time, as a [`Value`], to say precisely what is wrong with it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
@@ -331,7 +332,8 @@ fn read_entries<'t>(
             indices.push(index);
         }
     }
-    let mut first_index: HashMap<&str, usize> = HashMap::with_capacity(indices.len());
+    let mut first_index: FxHashMap<&str, usize> =
+        FxHashMap::with_capacity_and_hasher(indices.len(), Default::default());
     let mut duplicates = Vec::new();
     for (position, entry) in entries[start..].iter().enumerate() {
         let index = indices[position];
