@@ -19,22 +19,31 @@ pub fn App() -> impl IntoView {
     provide_visitor();
     view! {
         <Router base=config::router_base()>
-            <a
-                href="#main"
-                class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-            >
-                "Skip to content"
-            </a>
-            <SiteHeader />
-            <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+            <SiteShell>
                 <Routes fallback=|| view! { <NotFoundPage /> }>
                     <Route path=path!("/") view=CataloguePage />
                     <Route path=path!("/agents/:id") view=AgentPage />
                     <Route path=path!("/extensions/:id") view=AgentPage />
                 </Routes>
-            </main>
-            <SiteFooter />
+            </SiteShell>
         </Router>
+    }
+}
+
+/// Every page's frame: the skip link, the header, `children` as the page's `<main>`, the
+/// footer.
+#[component]
+pub fn SiteShell(children: Children) -> impl IntoView {
+    view! {
+        <a
+            href="#main"
+            class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        >
+            "Skip to content"
+        </a>
+        <SiteHeader />
+        <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">{children()}</main>
+        <SiteFooter />
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use acp_catalog::app::{SiteFooter, SiteHeader};
+use acp_catalog::app::SiteShell;
 use acp_catalog::components::card::AgentCard;
 use acp_catalog::config;
 use acp_catalog::head::use_title;
@@ -21,7 +21,6 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use registry_core::{Catalog, CatalogQuery, Registry};
 use registry_validate::{Diagnostic, Severity};
-use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use crate::analysis::{Analysis, EXAMPLE_ICON, EXAMPLE_MANIFEST, analyse};
@@ -40,17 +39,9 @@ pub fn PreviewApp() -> impl IntoView {
     view! {
         // The card uses the router's location; there are no routes here.
         <Router base=config::router_base()>
-            <a
-                href="#main"
-                class="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-            >
-                "Skip to content"
-            </a>
-            <SiteHeader />
-            <main id="main" class="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+            <SiteShell>
                 <PreviewPage />
-            </main>
-            <SiteFooter />
+            </SiteShell>
         </Router>
     }
 }
@@ -176,7 +167,6 @@ fn Editors(manifest: RwSignal<String>, icon: RwSignal<String>) -> impl IntoView 
         manifest.set(String::new());
         icon.set(String::new());
     };
-    let textarea = "mt-1 block w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm leading-5 text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
     let button = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:hover:bg-slate-800";
     view! {
         <section
@@ -214,31 +204,34 @@ fn Editors(manifest: RwSignal<String>, icon: RwSignal<String>) -> impl IntoView 
                 <button type="button" class=button on:click=clear>"Clear"</button>
                 <span class="text-sm text-slate-600 dark:text-slate-400">"or drop files here"</span>
             </div>
-            <label for=MANIFEST_EDITOR class="mt-4 block text-sm font-semibold">"agent.json"</label>
-            <textarea
-                id=MANIFEST_EDITOR
-                class=textarea
-                rows="18"
-                spellcheck="false"
-                autocomplete="off"
-                wrap="off"
-                placeholder="{\n  \"id\": \"your-agent\",\n  …\n}"
-                prop:value=move || manifest.get()
-                on:input=move |ev| manifest.set(event_target_value(&ev))
-            ></textarea>
-            <label for=ICON_EDITOR class="mt-4 block text-sm font-semibold">"icon.svg"</label>
-            <textarea
-                id=ICON_EDITOR
-                class=textarea
-                rows="5"
-                spellcheck="false"
-                autocomplete="off"
-                wrap="off"
-                placeholder="<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" …>"
-                prop:value=move || icon.get()
-                on:input=move |ev| icon.set(event_target_value(&ev))
-            ></textarea>
+            <Editor id=MANIFEST_EDITOR label="agent.json" rows=18 text=manifest placeholder="{\n  \"id\": \"your-agent\",\n  …\n}" />
+            <Editor id=ICON_EDITOR label="icon.svg" rows=5 text=icon placeholder="<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" …>" />
         </section>
+    }
+}
+
+/// A labelled code editor (a plain `<textarea>`) bound to `text`.
+#[component]
+fn Editor(
+    id: &'static str,
+    label: &'static str,
+    rows: u32,
+    text: RwSignal<String>,
+    placeholder: &'static str,
+) -> impl IntoView {
+    view! {
+        <label for=id class="mt-4 block text-sm font-semibold">{label}</label>
+        <textarea
+            id=id
+            class="mt-1 block w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm leading-5 text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            rows=rows
+            spellcheck="false"
+            autocomplete="off"
+            wrap="off"
+            placeholder=placeholder
+            prop:value=move || text.get()
+            on:input=move |ev| text.set(event_target_value(&ev))
+        ></textarea>
     }
 }
 
@@ -251,9 +244,9 @@ fn read_files(files: web_sys::FileList, manifest: RwSignal<String>, icon: RwSign
         let is_icon = file.name().to_ascii_lowercase().ends_with(".svg")
             || file.type_().eq_ignore_ascii_case("image/svg+xml");
         let target = if is_icon { icon } else { manifest };
-        let text = SendWrapper::new(wasm_bindgen_futures::JsFuture::from(file.text()));
+        let text = wasm_bindgen_futures::JsFuture::from(file.text());
         leptos::task::spawn_local(async move {
-            if let Ok(text) = text.take().await
+            if let Ok(text) = text.await
                 && let Some(text) = text.as_string()
             {
                 target.set(text);
