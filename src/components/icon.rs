@@ -6,6 +6,13 @@
 //! from the theme. A mask that fails (missing file, cross-origin without CORS) fails silently,
 //! so a hidden `<img crossorigin>` probes the same URL first; until it loads an empty box holds
 //! the place, and if it fails a monogram of the name is shown instead.
+//!
+//! A probe's answer is remembered for the page's lifetime, so a card built again for an icon
+//! already probed (the results change on every keystroke) shows the icon or monogram at once,
+//! without another probe, image decode or blank frame.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use leptos::prelude::*;
 
@@ -47,11 +54,8 @@ pub fn AgentIcon(
     #[prop(optional)]
     size: IconSize,
 ) -> impl IntoView {
-    let probe = RwSignal::new(if url.is_some() {
-        Probe::Loading
-    } else {
-        Probe::Failed
-    });
+    let known = url.as_deref().map_or(Some(Probe::Failed), probed);
+    let probe = RwSignal::new(known.unwrap_or(Probe::Loading));
     let box_class = format!(
         "relative inline-flex shrink-0 items-center justify-center rounded-lg {}",
         size.class()
@@ -60,15 +64,23 @@ pub fn AgentIcon(
     let monogram = monogram(&name);
     view! {
         <span class=box_class aria-hidden="true">
-            {url.map(|url| view! {
-                <img
-                    src=url
-                    crossorigin="anonymous"
-                    alt=""
-                    class="hidden"
-                    on:load=move |_| probe.set(Probe::Loaded)
-                    on:error=move |_| probe.set(Probe::Failed)
-                />
+            {url.filter(|_| known.is_none()).map(|url| {
+                let src = url.clone();
+                let answer = move |result| {
+                    remember(&url, result);
+                    probe.set(result);
+                };
+                let on_error = answer.clone();
+                view! {
+                    <img
+                        src=src
+                        crossorigin="anonymous"
+                        alt=""
+                        class="hidden"
+                        on:load=move |_| answer(Probe::Loaded)
+                        on:error=move |_| on_error(Probe::Failed)
+                    />
+                }
             })}
             <Show when=move || probe.get() == Probe::Loaded>
                 <span class="icon-mask h-full w-full" style=mask_style.clone()></span>
@@ -80,6 +92,20 @@ pub fn AgentIcon(
             </Show>
         </span>
     }
+}
+
+thread_local! {
+    /// The answers of finished probes, by URL.
+    static PROBED: RefCell<HashMap<String, Probe>> = RefCell::new(HashMap::new());
+}
+
+/// How an earlier probe of `url` ended, if one did.
+fn probed(url: &str) -> Option<Probe> {
+    PROBED.with(|probed| probed.borrow().get(url).copied())
+}
+
+fn remember(url: &str, result: Probe) {
+    PROBED.with(|probed| probed.borrow_mut().insert(url.to_owned(), result));
 }
 
 /// The CSS of the mask. `url` is an absolute URL serialised by the browser's URL parser, so it

@@ -4,8 +4,12 @@
 //! the URL. [`Catalog::view`](registry_core::Catalog::view) turns them into the ordered results
 //! and facet counts in one memo; the list renders the first [`PAGE`] results and grows as the
 //! visitor scrolls, so typing stays smooth at 10,000 entries.
+//!
+//! A new query first renders only the [`FIRST_CARDS`] results that fill a screen, so the frame
+//! after a keystroke shows them; the rest of the page follows right after that frame.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use leptos::either::EitherOf3;
 use leptos::html::Div;
@@ -28,6 +32,10 @@ use crate::registry::{LoadProgress, LoadedRegistry, use_registry};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
+
+/// How many cards a new query renders in the frame it was typed in: more than a 1080p screen
+/// shows above the fold.
+pub const FIRST_CARDS: usize = 12;
 
 /// A computed view, compared by identity (recomputing it is what changes it).
 #[derive(Clone, Debug)]
@@ -101,18 +109,28 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
             }
         })
     });
+    // The query whose whole page may render: set once the frame showing its first cards is done.
+    let settled_key = RwSignal::new(None::<String>);
+    let settled = Memo::new(move |_| {
+        settled_key.with(|settled| query_key.with(|key| settled.as_ref() == Some(key)))
+    });
+    Effect::new(move |_| {
+        let key = query_key.get();
+        request_animation_frame(move || {
+            set_timeout(move || settled_key.set(Some(key)), Duration::ZERO);
+        });
+    });
     let total = Memo::new(move |_| view.with(|v| v.0.results.len()));
     let visible = Memo::new(move |_| {
-        view.with(|v| {
-            v.0.results
-                .iter()
-                .take(limit.get())
-                .copied()
-                .collect::<Vec<_>>()
-        })
+        let shown = if settled.get() {
+            limit.get()
+        } else {
+            limit.get().min(FIRST_CARDS)
+        };
+        view.with(|v| v.0.results.iter().take(shown).copied().collect::<Vec<_>>())
     });
     let grow = move || {
-        if limit.get_untracked() < total.get_untracked() {
+        if settled.get_untracked() && limit.get_untracked() < total.get_untracked() {
             let key = query_key.get_untracked();
             grown.update(|(k, extra)| {
                 if *k != key {
@@ -260,7 +278,8 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                         </For>
                     </ul>
                 </Show>
-                <div node_ref=sentinel class="mt-4 flex justify-center">
+                // Hidden until the page is whole, so that it is near only when it really is.
+                <div node_ref=sentinel class="mt-4 flex justify-center" class:hidden=move || !settled.get()>
                     <Show when=move || { limit.get() < total.get() }>
                         <button
                             type="button"

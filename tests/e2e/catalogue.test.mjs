@@ -138,10 +138,45 @@ describe('catalogue', () => {
 
   test('the list grows as the visitor scrolls', async () => {
     await open(page);
+    // "Show more" appears once the first page of results is whole.
+    const more = page.getByRole('button', { name: /Show more/ });
+    await more.waitFor();
     const shown = await results(page).count();
-    assert.ok(shown < TOTAL, `renders ${shown} of ${TOTAL} at first`);
-    await page.getByRole('button', { name: /Show more/ }).scrollIntoViewIfNeeded();
+    assert.equal(shown, 48, `renders ${shown} of ${TOTAL} at first`);
+    await more.scrollIntoViewIfNeeded();
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
+  });
+
+  test('a keystroke paints the first screen of results in the next frame, the rest of the page after it', async () => {
+    await open(page);
+    await page.getByRole('button', { name: /Show more/ }).waitFor();
+    const inNextFrame = await page.evaluate(async () => {
+      const box = document.querySelector('input[type=search]');
+      box.value = 'a';
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((frame) => requestAnimationFrame(frame));
+      const names = [...document.querySelectorAll('section[aria-label=Results] h2')].map((h) => h.textContent);
+      return { names, status: document.querySelector('section[aria-label=Results] [role=status]').textContent };
+    });
+    const total = Number(inNextFrame.status.split(' ')[0]);
+    assert.ok(total > 48, `“a” matches more than a page (${total})`);
+    assert.ok(inNextFrame.names.length >= 8 && inNextFrame.names.length < 48, `${inNextFrame.names.length} cards in the next frame`);
+    await page.getByRole('button', { name: /Show more/ }).waitFor();
+    const whole = await results(page).allTextContents();
+    assert.equal(whole.length, 48);
+    assert.deepEqual(whole.slice(0, inNextFrame.names.length), inNextFrame.names, 'the first cards stay where they were painted');
+  });
+
+  test('an icon shown once comes back at once, without another probe, when its card is rebuilt', async () => {
+    await open(page, '?q=claude');
+    const card = (p) => p.getByRole('listitem').filter({ has: p.getByRole('link', { name: 'Claude Agent', exact: true }) });
+    await card(page).locator('.icon-mask').waitFor();
+    await search(page).fill('zzqqxxnothing');
+    await page.getByText('No agents match “zzqqxxnothing”.').waitFor();
+    await search(page).fill('claude');
+    await card(page).waitFor();
+    assert.equal(await card(page).locator('.icon-mask').count(), 1, 'the icon is drawn');
+    assert.equal(await card(page).locator('img').count(), 0, 'no probe image was needed');
   });
 
   test('a card opens the agent page, which reloads as a deep link, and goes back to the search', async () => {
