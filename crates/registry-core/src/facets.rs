@@ -51,9 +51,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use crate::agentregistry::ServiceAgent;
 use crate::license;
-use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
+use crate::model::{Arch, Distribution, Entry, Kind, Method, Os, PlatformKey};
 use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
 
 /// The `live` group's value for an agent with a live endpoint.
@@ -485,6 +487,18 @@ impl EntryFacets {
         };
         tags.sort_unstable();
         tags.dedup();
+        // One pass over the binary targets (`Distribution::runs_on_os`/`runs_on_arch` per value
+        // would parse every key five times).
+        let (os, arch) = if d.npx.is_some() || d.uvx.is_some() {
+            (mask_of(&Os::ALL, |_| true), mask_of(&Arch::ALL, |_| true))
+        } else {
+            d.binary
+                .keys()
+                .filter_map(PlatformKey::platform)
+                .fold((0, 0), |(os, arch), p| {
+                    (os | bit(&Os::ALL, p.os), arch | bit(&Arch::ALL, p.arch))
+                })
+        };
         EntryFacets {
             kinds: match entry.service {
                 Some(_) => 0,
@@ -494,8 +508,8 @@ impl EntryFacets {
                 .methods()
                 .into_iter()
                 .fold(0, |mask, m| mask | bit(&Method::ALL, m)),
-            os: mask_of(&Os::ALL, |o| d.runs_on_os(o)),
-            arch: mask_of(&Arch::ALL, |a| d.runs_on_arch(a)),
+            os,
+            arch,
             license,
             probed: probe.is_some(),
             capabilities: probe.map_or(0, |p| {
@@ -576,24 +590,34 @@ impl FacetIndex {
 
     /// Computes the facet values of every entry, the protocol ones from `matrix`.
     pub fn with_matrix(entries: &[Entry], matrix: Option<&ProtocolMatrix>) -> FacetIndex {
-        let values: Vec<Option<String>> = entries.iter().map(license_value).collect();
+        // Many entries write the same few licences: each distinct one is normalised once.
+        fn written(e: &Entry) -> Option<Option<&str>> {
+            e.service.is_none().then_some(e.license.as_deref())
+        }
+        let mut value_of: FxHashMap<Option<&str>, String> = FxHashMap::default();
+        for license in entries.iter().filter_map(written) {
+            value_of
+                .entry(license)
+                .or_insert_with(|| license::facet_value(license));
+        }
         // Sorted and deduplicated in a `Vec` rather than through a `BTreeSet`: the same table
         // with less generic code in the wasm.
-        let mut distinct: Vec<&str> = values.iter().flatten().map(String::as_str).collect();
+        let mut distinct: Vec<&str> = value_of.values().map(String::as_str).collect();
         distinct.sort_unstable();
         distinct.dedup();
         let licenses: Vec<Arc<str>> = distinct.into_iter().map(Arc::from).collect();
-        let license_ids: Vec<u32> = values
+        let id_of: FxHashMap<Option<&str>, u32> = value_of
             .iter()
-            .map(|value| match value {
-                Some(value) => {
-                    let id = licenses
-                        .binary_search_by(|l| (**l).cmp(value.as_str()))
-                        .expect("every licence is in the table");
-                    id as u32
-                }
-                None => NO_LICENSE,
+            .map(|(&written, value)| {
+                let id = licenses
+                    .binary_search_by(|l| (**l).cmp(value.as_str()))
+                    .expect("every licence is in the table");
+                (written, id as u32)
             })
+            .collect();
+        let license_ids: Vec<u32> = entries
+            .iter()
+            .map(|e| written(e).map_or(NO_LICENSE, |license| id_of[&license]))
             .collect();
         let entries: Vec<EntryFacets> = entries
             .iter()

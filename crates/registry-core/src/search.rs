@@ -213,12 +213,14 @@ impl SearchIndex {
         posting_starts.push(offset(postings.len()));
 
         let key = |text: &str| -> Box<str> {
-            words(text)
-                .into_iter()
-                .map(|(_, w)| w)
-                .collect::<Vec<_>>()
-                .join(" ")
-                .into()
+            let mut key = String::with_capacity(text.len());
+            for_each_word(text, |_, word| {
+                if !key.is_empty() {
+                    key.push(' ');
+                }
+                key.push_str(word);
+            });
+            key.into()
         };
         let mut by_name: Vec<u32> = (0..entries.len() as u32).collect();
         let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
@@ -664,22 +666,44 @@ impl<'t> BoundedDistance<'t> {
 /// Calls `f` with each word of `text` and its byte range. Words are maximal runs of
 /// alphanumeric characters, each [folded](fold); `f` gets a buffer reused between calls.
 fn for_each_word(text: &str, mut f: impl FnMut(Range<usize>, &str)) {
+    let bytes = text.as_bytes();
     let mut word = String::new();
     let mut start = None;
-    for (at, c) in text.char_indices() {
-        if c.is_alphanumeric() {
+    let mut at = 0;
+    while at < bytes.len() {
+        // Most text is ASCII: a run of ASCII letters and digits is copied and lowercased at once.
+        let run = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        if run > 0 {
             if start.is_none() {
                 start = Some(at);
                 word.clear();
             }
-            if c.is_ascii() {
-                word.push(c.to_ascii_lowercase());
-            } else {
+            let from = word.len();
+            word.push_str(&text[at..at + run]);
+            word[from..].make_ascii_lowercase();
+            at += run;
+            continue;
+        }
+        let (len, alphanumeric) = if bytes[at].is_ascii() {
+            (1, false)
+        } else {
+            let c = text[at..].chars().next().expect("a character starts here");
+            if c.is_alphanumeric() {
+                if start.is_none() {
+                    start = Some(at);
+                    word.clear();
+                }
                 word.extend(fold(c));
             }
-        } else if let Some(start) = start.take() {
+            (c.len_utf8(), c.is_alphanumeric())
+        };
+        if !alphanumeric && let Some(start) = start.take() {
             f(start..at, &word);
         }
+        at += len;
     }
     if let Some(start) = start {
         f(start..text.len(), &word);
@@ -786,6 +810,30 @@ mod tests {
         check_words("İstanbul", &["istanbul"]);
         check_words("—", &[]);
         check_words("", &[]);
+        check_words("ab—cdÉf g", &["ab", "cdéf", "g"]);
+    }
+
+    proptest::proptest! {
+        /// The ASCII fast path cuts and folds words exactly as the definition does: maximal
+        /// runs of alphanumeric characters, each character folded.
+        #[test]
+        fn words_follow_the_definition(text in "[a-zA-Z0-9 ._/@éÉİΣςß—\\u{300}-]{0,40}") {
+            let mut expected = Vec::new();
+            let mut start = None;
+            let mut word = String::new();
+            for (at, c) in text.char_indices() {
+                if c.is_alphanumeric() {
+                    start.get_or_insert(at);
+                    word.extend(fold(c));
+                } else if let Some(start) = start.take() {
+                    expected.push((start..at, std::mem::take(&mut word)));
+                }
+            }
+            if let Some(start) = start {
+                expected.push((start..text.len(), word));
+            }
+            proptest::prop_assert_eq!(words(&text), expected);
+        }
     }
 
     fn check_distance(term: &str, word: &str, prefix: bool, expected: Option<(u8, bool)>) {
