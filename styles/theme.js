@@ -1,0 +1,8 @@
+// Inlined into the <head> of every page by Trunk: applies the remembered or system theme before
+// the first paint, so nothing flashes. `src/components/theme.rs` takes over once the app runs.
+(function () {
+  var t = null;
+  try { t = localStorage.getItem("acp-theme"); } catch (e) {}
+  var dark = t === "dark" || (t !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.classList.toggle("dark", dark);
+})();
