@@ -24,8 +24,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
-use serde::Deserialize;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -51,12 +51,13 @@ impl Loaded {
     }
 }
 
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// How bad a problem is, for the loader and the validator alike (serialised in lowercase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// The entry was left out.
+    /// The entry cannot be used: the loader leaves it out, the registry's CI rejects it.
     Error,
-    /// The entry was read, but something about it is off.
+    /// Worth fixing, but the entry is still read and published.
     Warning,
 }
 

@@ -4,27 +4,8 @@
 use std::fmt;
 use std::ops::Range;
 
+pub use registry_core::Severity;
 use serde::Serialize;
-
-/// How bad a problem is. Only errors fail the registry's CI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The entry would be rejected by the registry's CI (or by this tool's stricter checks).
-    Error,
-    /// Worth fixing, but the entry is still published.
-    Warning,
-}
-
-impl Severity {
-    /// `error` or `warning`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
 
 /// Every rule the validator checks; its [`Rule::as_str`] is the stable code shown to people and
 /// written by `--format json`.
