@@ -11,6 +11,8 @@ const count = (page) => page.getByText(/^\d+ agents?$/);
 const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
 const results = (page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem').getByRole('heading');
 const countOf = async (page) => Number((await count(page).textContent()).split(' ')[0]);
+/** The results the catalogue renders at first and adds each time the list grows (`PAGE`). */
+const PAGE = 48;
 
 async function open(page, path = '') {
   await page.goto(siteUrl(path));
@@ -142,7 +144,7 @@ describe('catalogue', () => {
     const more = page.getByRole('button', { name: /Show more/ });
     await more.waitFor();
     const shown = await results(page).count();
-    assert.equal(shown, 48, `renders ${shown} of ${TOTAL} at first`);
+    assert.equal(shown, PAGE, `renders ${shown} of ${TOTAL} at first`);
     await more.scrollIntoViewIfNeeded();
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
   });
@@ -159,11 +161,11 @@ describe('catalogue', () => {
       return { names, status: document.querySelector('section[aria-label=Results] [role=status]').textContent };
     });
     const total = Number(inNextFrame.status.split(' ')[0]);
-    assert.ok(total > 48, `“a” matches more than a page (${total})`);
-    assert.ok(inNextFrame.names.length >= 8 && inNextFrame.names.length < 48, `${inNextFrame.names.length} cards in the next frame`);
+    assert.ok(total > PAGE, `“a” matches more than a page (${total})`);
+    assert.ok(inNextFrame.names.length >= 8 && inNextFrame.names.length < PAGE, `${inNextFrame.names.length} cards in the next frame`);
     await page.getByRole('button', { name: /Show more/ }).waitFor();
     const whole = await results(page).allTextContents();
-    assert.equal(whole.length, 48);
+    assert.equal(whole.length, PAGE);
     assert.deepEqual(whole.slice(0, inNextFrame.names.length), inNextFrame.names, 'the first cards stay where they were painted');
   });
 
