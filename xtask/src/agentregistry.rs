@@ -23,16 +23,16 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
+use local_server::Workers;
+use local_server::tiny_http::{Header, Method, Request, Response};
 use percent_encoding::percent_decode_str;
 use registry_core::agentregistry::{ProtocolMetadata, Transport};
 use registry_core::{Endpoint, ServiceAgent, parse_page};
 use serde_json::{Map, Value, json};
-use tiny_http::{Header, Method, Request, Response, Server};
 
 /// The fixture pages, in order.
 const PAGES: [&str; 3] = [
@@ -77,43 +77,20 @@ impl Default for ServerOptions {
 }
 
 /// A running server; dropping it stops the server.
+#[derive(Debug)]
 pub struct RegistryServer {
-    addr: SocketAddr,
-    server: Arc<Server>,
-    workers: Vec<JoinHandle<()>>,
+    workers: Workers,
 }
 
 impl RegistryServer {
     /// The registry's base URL, `http://127.0.0.1:PORT` (no trailing slash).
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.workers.addr())
     }
 
     /// Blocks until the server stops (for the command, that is Ctrl-C or a kill).
-    pub fn wait(mut self) {
-        for worker in std::mem::take(&mut self.workers) {
-            let _ = worker.join();
-        }
-    }
-}
-
-impl std::fmt::Debug for RegistryServer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RegistryServer")
-            .field("addr", &self.addr)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Drop for RegistryServer {
-    fn drop(&mut self) {
-        // Each call wakes one worker blocked in `recv`, which then exits its loop.
-        for _ in 0..self.workers.len() {
-            self.server.unblock();
-        }
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
-        }
+    pub fn wait(self) {
+        self.workers.wait();
     }
 }
 
@@ -137,31 +114,10 @@ pub fn run(args: &ServerArgs) -> Result<()> {
 
 /// Serves the fixture registry on `addr` (port 0 picks a free one, see [`RegistryServer::url`]).
 pub fn start(addr: SocketAddr, options: ServerOptions) -> Result<RegistryServer> {
-    let registry = Arc::new(FixtureRegistry::new(options)?);
-    let server = Server::http(addr)
+    let registry = FixtureRegistry::new(options)?;
+    let workers = Workers::spawn(addr, WORKERS, move |request| registry.respond(request))
         .map_err(|err| anyhow!("cannot listen on {addr}: {err} (try another --port)"))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .context("the server is not listening on an IP address")?;
-    let server = Arc::new(server);
-    let workers = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let registry = Arc::clone(&registry);
-            std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    // A client that hung up mid-response is not the server's problem.
-                    let _ = registry.respond(request);
-                }
-            })
-        })
-        .collect();
-    Ok(RegistryServer {
-        addr,
-        server,
-        workers,
-    })
+    Ok(RegistryServer { workers })
 }
 
 /// The fixture listing, its agents, and the test controls' state.

@@ -8,25 +8,24 @@
 //! tests can serve a build on an ephemeral port (port 0) and stop it by dropping the handle.
 
 use std::fs::File;
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Result, anyhow, ensure};
+use local_server::Workers;
+use local_server::tiny_http::{Header, Method, Request, Response, StatusCode};
 use static_host::{Resolved, content_type};
-use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
 
 /// How many requests are answered at once (a browser opens a few connections in parallel).
 const WORKERS: usize = 4;
 
 /// A running server; dropping it stops the server.
+#[derive(Debug)]
 pub struct ServerHandle {
     /// The address the server is bound to (with the real port when asked for port 0).
     pub addr: SocketAddr,
-    server: Arc<Server>,
     public_url: String,
-    workers: Vec<JoinHandle<()>>,
+    workers: Workers,
 }
 
 impl ServerHandle {
@@ -36,31 +35,8 @@ impl ServerHandle {
     }
 
     /// Blocks until the server stops (for `cargo xtask serve`, that is Ctrl-C).
-    pub fn wait(mut self) {
-        for worker in std::mem::take(&mut self.workers) {
-            let _ = worker.join();
-        }
-    }
-}
-
-impl std::fmt::Debug for ServerHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ServerHandle")
-            .field("addr", &self.addr)
-            .field("public_url", &self.public_url)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Drop for ServerHandle {
-    fn drop(&mut self) {
-        // Each call wakes one worker blocked in `recv`, which then exits its loop.
-        for _ in 0..self.workers.len() {
-            self.server.unblock();
-        }
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
-        }
+    pub fn wait(self) {
+        self.workers.wait();
     }
 }
 
@@ -76,32 +52,18 @@ pub fn spawn(dir: &Path, public_url: &str, port: u16) -> Result<ServerHandle> {
         "{} is not a directory: build the site first",
         dir.display()
     );
-    let server = Server::http(("127.0.0.1", port))
-        .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .context("the server is not listening on an IP address")?;
-    let server = Arc::new(server);
-    let site = Arc::new(Site {
+    let site = Site {
         dir: dir.to_path_buf(),
         public_url: public_url.to_owned(),
-    });
-    let workers = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let site = Arc::clone(&site);
-            std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    // A client that hung up mid-response is not the server's problem.
-                    let _ = site.respond(request);
-                }
-            })
-        })
-        .collect();
+    };
+    let workers = Workers::spawn(
+        SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        WORKERS,
+        move |request| site.respond(request),
+    )
+    .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
     Ok(ServerHandle {
-        server,
-        addr,
+        addr: workers.addr(),
         public_url: public_url.to_owned(),
         workers,
     })

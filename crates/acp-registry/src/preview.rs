@@ -12,17 +12,18 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
+use local_server::Workers;
+use local_server::tiny_http::{Header, Method, Request, Response};
 use registry_validate::{build, is_skipped_folder};
 use static_host::{Resolved, content_type};
-use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::site::Site;
 use crate::{read, render};
@@ -33,12 +34,13 @@ pub const POLL: Duration = Duration::from_millis(500);
 const WORKERS: usize = 4;
 
 /// A running preview; dropping it stops the server and the watcher.
+#[derive(Debug)]
 pub struct Preview {
     /// The address the server is bound to (the real port when asked for port 0).
     pub addr: SocketAddr,
-    server: Arc<Server>,
+    workers: Option<Workers>,
     stop: Arc<AtomicBool>,
-    threads: Vec<JoinHandle<()>>,
+    watcher: Option<JoinHandle<()>>,
 }
 
 impl Preview {
@@ -49,8 +51,8 @@ impl Preview {
 
     /// Blocks until the server stops (in practice: until Ctrl-C).
     pub fn wait(mut self) {
-        for thread in self.threads.drain(..) {
-            let _ = thread.join();
+        if let Some(workers) = self.workers.take() {
+            workers.wait();
         }
     }
 }
@@ -58,11 +60,9 @@ impl Preview {
 impl Drop for Preview {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        for _ in 0..WORKERS {
-            self.server.unblock();
-        }
-        for thread in self.threads.drain(..) {
-            let _ = thread.join();
+        drop(self.workers.take());
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
         }
     }
 }
@@ -70,50 +70,38 @@ impl Drop for Preview {
 /// Binds 127.0.0.1:`port` (0 picks a free port), builds `registry_dir` once, then serves `site`
 /// over the build and rebuilds on changes, on background threads.
 pub fn spawn(site: Site, registry_dir: &Path, port: u16) -> anyhow::Result<Preview> {
-    let server = Server::http(("127.0.0.1", port))
-        .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .context("the server is not listening on an IP address")?;
-    let server = Arc::new(server);
-    let base_url = format!("http://{addr}");
     let state = Arc::new(State {
         site,
         build: RwLock::new(None),
     });
+    let serving = Arc::clone(&state);
+    let workers = Workers::spawn(
+        SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        WORKERS,
+        move |request| serving.respond(request),
+    )
+    .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
+    let addr = workers.addr();
     let mut watcher = Watcher {
         dir: registry_dir.to_path_buf(),
-        base_url,
+        base_url: format!("http://{addr}"),
         seen: fingerprint(registry_dir),
-        state: Arc::clone(&state),
+        state,
     };
     watcher.rebuild();
     let stop = Arc::new(AtomicBool::new(false));
-    let mut threads: Vec<JoinHandle<()>> = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let state = Arc::clone(&state);
-            std::thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    // A client that hung up mid-response is not the server's problem.
-                    let _ = state.respond(request);
-                }
-            })
-        })
-        .collect();
     let watching = Arc::clone(&stop);
-    threads.push(std::thread::spawn(move || {
+    let watcher = std::thread::spawn(move || {
         while !watching.load(Ordering::Relaxed) {
             std::thread::sleep(POLL);
             watcher.poll();
         }
-    }));
+    });
     Ok(Preview {
         addr,
-        server,
+        workers: Some(workers),
         stop,
-        threads,
+        watcher: Some(watcher),
     })
 }
 

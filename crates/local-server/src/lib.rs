@@ -1,0 +1,161 @@
+//! The common part of the project's local HTTP servers (`cargo xtask serve`, the stand-in
+//! AgentRegistry of `cargo xtask agentregistry-server`, `acp-registry preview`): a `tiny_http`
+//! server whose requests are answered by a few worker threads, and that stops when dropped.
+//!
+//! ```
+//! use std::net::{Ipv4Addr, SocketAddr};
+//! use local_server::Workers;
+//! use local_server::tiny_http::Response;
+//!
+//! let server = Workers::spawn(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), 2, |request| {
+//!     request.respond(Response::from_string("hello"))
+//! })
+//! .unwrap();
+//! println!("listening on http://{}", server.addr());
+//! drop(server); // wakes the workers and joins them
+//! ```
+
+use std::fmt;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+pub use tiny_http;
+use tiny_http::{Request, Server};
+
+/// A listening server and the threads answering it; dropping it stops and joins them.
+pub struct Workers {
+    addr: SocketAddr,
+    server: Arc<Server>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Workers {
+    /// Listens on `addr` (port 0 picks a free port, see [`Workers::addr`]) and answers every
+    /// request with `respond` on one of `count` threads. An error `respond` returns (a client
+    /// that hung up mid-response) is not the server's problem and is ignored.
+    pub fn spawn<F>(addr: SocketAddr, count: usize, respond: F) -> io::Result<Workers>
+    where
+        F: Fn(Request) -> io::Result<()> + Send + Sync + 'static,
+    {
+        let server = Server::http(addr).map_err(io::Error::other)?;
+        let addr = server
+            .server_addr()
+            .to_ip()
+            .ok_or_else(|| io::Error::other("the server is not listening on an IP address"))?;
+        let server = Arc::new(server);
+        let respond = Arc::new(respond);
+        let threads = (0..count)
+            .map(|_| {
+                let server = Arc::clone(&server);
+                let respond = Arc::clone(&respond);
+                std::thread::spawn(move || {
+                    while let Ok(request) = server.recv() {
+                        let _ = respond(request);
+                    }
+                })
+            })
+            .collect();
+        Ok(Workers {
+            addr,
+            server,
+            threads,
+        })
+    }
+
+    /// The address the server is bound to (with the real port when asked for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Blocks until the server stops (for a command, that is Ctrl-C or a kill).
+    pub fn wait(mut self) {
+        for thread in std::mem::take(&mut self.threads) {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl fmt::Debug for Workers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Workers")
+            .field("addr", &self.addr)
+            .field("threads", &self.threads.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Workers {
+    fn drop(&mut self) {
+        // Each call wakes one thread blocked in `recv`, which then leaves its loop.
+        for _ in 0..self.threads.len() {
+            self.server.unblock();
+        }
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::net::{Ipv4Addr, TcpStream};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    fn get(addr: SocketAddr) -> String {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream
+            .write_all(b"GET /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    #[test]
+    fn answers_on_a_free_port_and_stops_when_dropped() {
+        let served = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&served);
+        let server = Workers::spawn(
+            SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            3,
+            move |request| {
+                let n = counter.fetch_add(1, Ordering::SeqCst) + 1;
+                let text = format!("{} #{n}", request.url());
+                request.respond(tiny_http::Response::from_string(text))
+            },
+        )
+        .unwrap();
+        let addr = server.addr();
+        assert_ne!(addr.port(), 0);
+        assert!(get(addr).ends_with("/x #1"));
+        assert!(get(addr).ends_with("/x #2"));
+        drop(server);
+        // Every worker has left and dropped its handle on the handler.
+        assert_eq!(Arc::strong_count(&served), 1, "a worker is still running");
+        assert_eq!(served.load(Ordering::SeqCst), 2);
+        // `tiny_http` closes the socket from its own accept thread, soon after.
+        let closed = (0..100).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            TcpStream::connect(addr).is_err()
+        });
+        assert!(closed, "still listening 2 s after the drop");
+    }
+
+    #[test]
+    fn a_taken_port_is_an_error() {
+        let first = Workers::spawn(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), 1, |r| {
+            r.respond(tiny_http::Response::empty(204))
+        })
+        .unwrap();
+        assert!(
+            Workers::spawn(first.addr(), 1, |r| r
+                .respond(tiny_http::Response::empty(204)))
+            .is_err()
+        );
+    }
+}
