@@ -217,16 +217,7 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         "building the site (public URL {}, registry {}) …",
         options.public_url, options.registry_url
     );
-    let mut trunk = tools.command("trunk");
-    trunk
-        .args(["build", "--release", "--public-url"])
-        .arg(&options.public_url)
-        .arg("--dist")
-        .arg(out_dir)
-        .env("PUBLIC_URL", &options.public_url)
-        .env("REGISTRY_URL", &options.registry_url)
-        .env("REGISTRY_KIND", options.registry_kind.as_str());
-    setup::run(&mut trunk)?;
+    trunk_build(tools, options, SITE_HTML, &options.public_url, out_dir)?;
 
     // The listing preview (of ACP manifests): its own package and bundle, in `preview/`, after
     // the catalogue's build (which empties the output directory). Its links to the catalogue use
@@ -234,7 +225,8 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
     let preview_dir = out_dir.join("preview");
     let with_preview = options.registry_kind == RegistryKind::Acp;
     if with_preview {
-        build_preview(tools, options, &preview_dir)?;
+        let preview_url = format!("{}preview/", options.public_url);
+        trunk_build(tools, options, PREVIEW_HTML, &preview_url, &preview_dir)?;
     }
 
     let index = out_dir.join("index.html");
@@ -252,21 +244,29 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
     Ok(report)
 }
 
-/// Builds the listing preview into `preview_dir`.
-fn build_preview(tools: &Tools, options: &DistOptions, preview_dir: &Path) -> Result<()> {
+/// Runs a release `trunk build` of the entry point `html`, published at `public_url`, into
+/// `out_dir`. Both apps get the site's configuration (`PUBLIC_URL` is the catalogue's base path,
+/// which the preview's links lead back to).
+fn trunk_build(
+    tools: &Tools,
+    options: &DistOptions,
+    html: &str,
+    public_url: &str,
+    out_dir: &Path,
+) -> Result<()> {
     let mut trunk = tools.command("trunk");
     trunk
-        .args(["build", PREVIEW_HTML, "--release", "--public-url"])
-        .arg(format!("{}preview/", options.public_url))
+        .args(["build", html, "--release", "--public-url", public_url])
         .arg("--dist")
-        .arg(preview_dir)
+        .arg(out_dir)
         .env("PUBLIC_URL", &options.public_url)
         .env("REGISTRY_URL", &options.registry_url)
         .env("REGISTRY_KIND", options.registry_kind.as_str());
-    setup::run(&mut trunk)?;
-    Ok(())
+    setup::run(&mut trunk)
 }
 
+/// The catalogue's Trunk entry point.
+const SITE_HTML: &str = "index.html";
 /// The listing preview's Trunk entry point.
 const PREVIEW_HTML: &str = "crates/site-preview/index.html";
 
