@@ -55,7 +55,7 @@ use rustc_hash::FxHashMap;
 
 use crate::agentregistry::ServiceAgent;
 use crate::license;
-use crate::model::{Arch, Distribution, Entry, Kind, Method, Os, PlatformKey};
+use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
 use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
 
 /// The `live` group's value for an agent with a live endpoint.
@@ -487,17 +487,14 @@ impl EntryFacets {
         };
         tags.sort_unstable();
         tags.dedup();
-        // One pass over the binary targets (`Distribution::runs_on_os`/`runs_on_arch` per value
-        // would parse every key five times).
-        let (os, arch) = if d.npx.is_some() || d.uvx.is_some() {
+        // The rule of `Distribution::runs_on_os`/`runs_on_arch`, in one pass over the binary
+        // targets (asking per value would parse every key five times).
+        let (os, arch) = if d.runs_everywhere() {
             (mask_of(&Os::ALL, |_| true), mask_of(&Arch::ALL, |_| true))
         } else {
-            d.binary
-                .keys()
-                .filter_map(PlatformKey::platform)
-                .fold((0, 0), |(os, arch), p| {
-                    (os | bit(&Os::ALL, p.os), arch | bit(&Arch::ALL, p.arch))
-                })
+            d.binary_platforms().fold((0, 0), |(os, arch), p| {
+                (os | bit(&Os::ALL, p.os), arch | bit(&Arch::ALL, p.arch))
+            })
         };
         EntryFacets {
             kinds: match entry.service {
@@ -591,11 +588,8 @@ impl FacetIndex {
     /// Computes the facet values of every entry, the protocol ones from `matrix`.
     pub fn with_matrix(entries: &[Entry], matrix: Option<&ProtocolMatrix>) -> FacetIndex {
         // Many entries write the same few licences: each distinct one is normalised once.
-        fn written(e: &Entry) -> Option<Option<&str>> {
-            e.service.is_none().then_some(e.license.as_deref())
-        }
         let mut value_of: FxHashMap<Option<&str>, String> = FxHashMap::default();
-        for license in entries.iter().filter_map(written) {
+        for license in entries.iter().filter_map(written_license) {
             value_of
                 .entry(license)
                 .or_insert_with(|| license::facet_value(license));
@@ -617,7 +611,7 @@ impl FacetIndex {
             .collect();
         let license_ids: Vec<u32> = entries
             .iter()
-            .map(|e| written(e).map_or(NO_LICENSE, |license| id_of[&license]))
+            .map(|e| written_license(e).map_or(NO_LICENSE, |license| id_of[&license]))
             .collect();
         let entries: Vec<EntryFacets> = entries
             .iter()
@@ -745,10 +739,13 @@ impl FacetIndex {
 
 /// An ACP entry's licence facet value; `None` for an AgentRegistry entry.
 fn license_value(entry: &Entry) -> Option<String> {
-    entry
-        .service
-        .is_none()
-        .then(|| license::facet_value(entry.license.as_deref()))
+    written_license(entry).map(license::facet_value)
+}
+
+/// The licence an ACP entry's manifest writes (perhaps none); `None` for an AgentRegistry
+/// entry, which has no licence facet.
+fn written_license(entry: &Entry) -> Option<Option<&str>> {
+    entry.service.is_none().then_some(entry.license.as_deref())
 }
 
 /// One entry's facet values, with its licence, auth methods and tag values as table indices.

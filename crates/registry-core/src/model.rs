@@ -184,25 +184,25 @@ impl Distribution {
         out
     }
 
+    /// Whether the entry runs on every platform: a package manager (npx, uvx) does.
+    pub fn runs_everywhere(&self) -> bool {
+        self.npx.is_some() || self.uvx.is_some()
+    }
+
+    /// The known platforms of the binary targets (unknown keys are skipped).
+    pub fn binary_platforms(&self) -> impl Iterator<Item = Platform> + '_ {
+        self.binary.keys().filter_map(PlatformKey::platform)
+    }
+
     /// Whether the entry runs on this operating system: a package manager runs everywhere,
     /// a binary only where a target for that OS exists.
     pub fn runs_on_os(&self, os: Os) -> bool {
-        self.npx.is_some()
-            || self.uvx.is_some()
-            || self
-                .binary
-                .keys()
-                .any(|k| k.platform().map(|p| p.os) == Some(os))
+        self.runs_everywhere() || self.binary_platforms().any(|p| p.os == os)
     }
 
     /// Whether the entry runs on this CPU architecture (same rule as [`Self::runs_on_os`]).
     pub fn runs_on_arch(&self, arch: Arch) -> bool {
-        self.npx.is_some()
-            || self.uvx.is_some()
-            || self
-                .binary
-                .keys()
-                .any(|k| k.platform().map(|p| p.arch) == Some(arch))
+        self.runs_everywhere() || self.binary_platforms().any(|p| p.arch == arch)
     }
 }
 
