@@ -61,20 +61,7 @@ pub fn DiagnosticsNotice(
     /// Every problem found while loading.
     diagnostics: Vec<Diagnostic>,
 ) -> impl IntoView {
-    let errors = diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = diagnostics.len() - errors;
-    let summary = match (errors, warnings) {
-        (0, w) => format!("{w} {} in the registry", plural(w, "warning", "warnings")),
-        (e, 0) => format!("{e} {} could not be shown", plural(e, "entry", "entries")),
-        (e, w) => format!(
-            "{e} {} could not be shown, and {w} {}",
-            plural(e, "entry", "entries"),
-            plural(w, "warning", "warnings")
-        ),
-    };
+    let summary = summary(&diagnostics);
     view! {
         // A live region around the disclosure: `status` is not a role a <details> may take.
         <div role="status" class="mt-4">
@@ -85,6 +72,30 @@ pub fn DiagnosticsNotice(
                 </ul>
             </details>
         </div>
+    }
+}
+
+/// "2 entries could not be shown, and 1 warning": entries left out are counted once however
+/// many errors each has; warnings are counted one by one.
+fn summary(diagnostics: &[Diagnostic]) -> String {
+    let mut left_out: Vec<&Location> = Vec::new();
+    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        if !left_out.contains(&&d.location) {
+            left_out.push(&d.location);
+        }
+    }
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    match (left_out.len(), warnings) {
+        (0, w) => format!("{w} {} in the registry", plural(w, "warning", "warnings")),
+        (e, 0) => format!("{e} {} could not be shown", plural(e, "entry", "entries")),
+        (e, w) => format!(
+            "{e} {} could not be shown, and {w} {}",
+            plural(e, "entry", "entries"),
+            plural(w, "warning", "warnings")
+        ),
     }
 }
 
@@ -116,4 +127,49 @@ pub fn describe(diagnostic: &Diagnostic) -> String {
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
+}
+
+#[cfg(test)]
+mod tests {
+    use registry_core::Kind;
+
+    use super::*;
+
+    fn at(index: usize, severity: Severity) -> Diagnostic {
+        Diagnostic {
+            severity,
+            location: Location::Entry {
+                kind: Kind::Agent,
+                index,
+                id: None,
+            },
+            message: "m".to_owned(),
+            hint: None,
+        }
+    }
+
+    #[test]
+    fn an_entry_with_several_errors_is_one_entry_left_out() {
+        let errors = [
+            at(1, Severity::Error),
+            at(1, Severity::Error),
+            at(1, Severity::Error),
+        ];
+        assert_eq!(summary(&errors), "1 entry could not be shown");
+        let mixed = [
+            at(1, Severity::Error),
+            at(4, Severity::Error),
+            at(1, Severity::Error),
+            at(2, Severity::Warning),
+            at(2, Severity::Warning),
+        ];
+        assert_eq!(
+            summary(&mixed),
+            "2 entries could not be shown, and 2 warnings"
+        );
+        assert_eq!(
+            summary(&[at(0, Severity::Warning)]),
+            "1 warning in the registry"
+        );
+    }
 }
