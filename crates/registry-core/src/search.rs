@@ -271,17 +271,31 @@ impl SearchIndex {
         }
 
         let query_key = terms.join(" ");
-        let mut hits: Vec<Hit> = scoring
+        // Best first, ties in name order: each hit as one integer, the score's complement above
+        // the name rank. Name ranks are a permutation of the entries, so the rank gives the
+        // entry back; a one-letter query hits most entries, and sorting plain integers is what
+        // keeps its keystroke cheap.
+        let mut order: Vec<u64> = scoring
             .totals
             .iter()
             .enumerate()
             .filter(|&(_, &total)| total > 0)
-            .map(|(entry, &total)| Hit {
-                entry,
-                score: total.saturating_add(self.whole_query_bonus(entry, &query_key)),
+            .map(|(entry, &total)| {
+                let score = total.saturating_add(self.whole_query_bonus(entry, &query_key));
+                (u64::from(!score) << 32) | u64::from(self.name_ranks[entry])
             })
             .collect();
-        hits.sort_unstable_by_key(|hit| (std::cmp::Reverse(hit.score), self.name_ranks[hit.entry]));
+        order.sort_unstable();
+        let hits: Vec<Hit> = order
+            .into_iter()
+            .map(|key| {
+                let entry = self.by_name[(key & u64::from(u32::MAX)) as usize] as usize;
+                Hit {
+                    entry,
+                    score: !((key >> 32) as u32),
+                }
+            })
+            .collect();
 
         let typo_words = scoring
             .typo_words

@@ -145,6 +145,47 @@ fn empty_queries_list_everything_by_name() {
 }
 
 #[test]
+fn hits_are_distinct_best_first_and_ties_in_name_order() {
+    let entries = real_registry().entries;
+    let index = SearchIndex::new(&entries);
+    let name_key = |i: usize| (entries[i].name.to_lowercase(), entries[i].id.clone());
+    // Broad one-letter queries tie most of the registry; the others mix scores.
+    for query in [
+        "a",
+        "c",
+        "g",
+        "code",
+        "agent cli",
+        "gemni",
+        "claude code",
+        "rust",
+    ] {
+        let hits = index.search(query).hits;
+        assert!(!hits.is_empty(), "{query:?}");
+        let mut seen = vec![false; entries.len()];
+        for hit in &hits {
+            assert!(
+                !seen[hit.entry],
+                "{query:?}: {} twice",
+                entries[hit.entry].id
+            );
+            seen[hit.entry] = true;
+            assert!(hit.score > 0, "{query:?}: {}", entries[hit.entry].id);
+        }
+        for pair in hits.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            assert!(
+                a.score > b.score || (a.score == b.score && name_key(a.entry) < name_key(b.entry)),
+                "{query:?}: {} ({}) before {} ({})",
+                entries[a.entry].id,
+                a.score,
+                entries[b.entry].id,
+                b.score
+            );
+        }
+    }
+}
+#[test]
 fn fields_rank_in_order() {
     // Each entry has `spark` in a different place, from best to worst.
     let entries = [
