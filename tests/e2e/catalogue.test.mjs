@@ -314,6 +314,37 @@ describe('bad registries', () => {
   });
 });
 
+describe('loading', () => {
+  // Each page preloads the registry and the probe results beside the wasm; the app's fetches
+  // must take those responses over, not download the files a second time.
+  for (const [where, url, base] of [
+    ['the catalogue', () => siteUrl(), () => siteUrl()],
+    ['an agent page under a sub-path', () => subSiteUrl('agents/gemini/'), () => subSiteUrl()],
+  ]) {
+    test(`${where} downloads the registry and the probe results once each`, async () => {
+      const { context, page } = await launch();
+      try {
+        const requests = [];
+        const messages = [];
+        page.on('request', (request) => requests.push(request.url()));
+        page.on('console', (message) => messages.push(message.text()));
+        await page.goto(url());
+        // The app's own measure, recorded once both of its fetches have finished.
+        await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0);
+        const files = ['registry.json', 'protocol-matrix.json'].map((file) => new URL(file, base()).href);
+        const preloads = await page.$$eval('link[rel=preload][as=fetch]', (links) => links.map((l) => l.href));
+        for (const file of files) {
+          assert.ok(preloads.includes(file), `${file} is preloaded: ${preloads}`);
+          assert.equal(requests.filter((r) => r === file).length, 1, `${file} requested once: ${requests}`);
+        }
+        assert.deepEqual(messages.filter((m) => /preload/i.test(m) && !/integrity/.test(m)), []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('published under a sub-path', () => {
   test('links, assets and deep links stay under the base path', async () => {
     const { context, page } = await launch();

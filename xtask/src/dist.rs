@@ -1,10 +1,12 @@
 //! Release build of the site with Trunk, ready for a static host.
 //!
-//! [`build`] runs `trunk build --release`, passing `PUBLIC_URL` and `REGISTRY_URL` to the Cargo
-//! build (the app reads them with `option_env!`), copies `index.html` to `404.html` so that static
-//! hosts such as GitHub Pages answer deep links (`/agents/gemini`) with the app, writes a
-//! pre-rendered page per registry entry ([`prerender`]), and measures what a visitor downloads:
-//! raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
+//! [`build`] runs `trunk build --release`, passing `PUBLIC_URL`, `REGISTRY_URL` and
+//! `PROTOCOL_MATRIX_URL` to the Cargo build (the app reads them with `option_env!`), adds
+//! preloads of the registry and the protocol matrix to `index.html` ([`add_preloads`]), copies
+//! `index.html` to `404.html` so that static hosts such as GitHub Pages answer deep links
+//! (`/agents/gemini`) with the app, writes a pre-rendered page per registry entry
+//! ([`prerender`]), and measures what a visitor downloads: raw and brotli (quality 11) sizes of
+//! the HTML, CSS, JS and wasm.
 
 use std::fmt;
 use std::fs;
@@ -15,6 +17,9 @@ use anyhow::{Context, Result, bail, ensure};
 
 use crate::prerender;
 use crate::setup::{self, Tools};
+
+/// Where the app finds the protocol matrix unless `--protocol-matrix-url` says otherwise.
+pub const DEFAULT_PROTOCOL_MATRIX_URL: &str = "protocol-matrix.json";
 
 /// Where the site is published unless `--site-origin` says otherwise.
 pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
@@ -29,6 +34,8 @@ pub struct DistOptions {
     pub registry_url: String,
     /// What `registry_url` is.
     pub registry_kind: RegistryKind,
+    /// URL of the protocol matrix (relative to `index.html` or absolute); ACP registries only.
+    pub protocol_matrix_url: String,
     /// Output directory (absolute); Trunk empties it first.
     pub out_dir: PathBuf,
     /// Scheme and host the site is published at, without a trailing slash, for the canonical
@@ -55,6 +62,7 @@ impl DistOptions {
             public_url,
             registry_url,
             registry_kind: RegistryKind::Acp,
+            protocol_matrix_url: DEFAULT_PROTOCOL_MATRIX_URL.to_owned(),
             out_dir,
             site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
             prerender_registry: None,
@@ -89,6 +97,16 @@ impl DistOptions {
             );
         }
         self.registry_kind = kind;
+        Ok(self)
+    }
+
+    /// Sets the protocol matrix URL (relative to `index.html` or absolute).
+    pub fn with_protocol_matrix_url(mut self, url: String) -> Result<Self> {
+        ensure!(
+            !url.trim().is_empty(),
+            "protocol matrix URL is empty: use `protocol-matrix.json` (the bundled copy) or a full URL"
+        );
+        self.protocol_matrix_url = url;
         Ok(self)
     }
 
@@ -218,6 +236,18 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         options.public_url, options.registry_url
     );
     trunk_build(tools, options, SITE_HTML, &options.public_url, out_dir)?;
+    let index = out_dir.join("index.html");
+    if options.registry_kind == RegistryKind::Acp {
+        // Every page (the pre-rendered ones and 404.html are copies of this one) needs both
+        // files: fetching them beside the wasm, not after it has started, saves a round trip.
+        let html =
+            fs::read_to_string(&index).with_context(|| format!("reading {}", index.display()))?;
+        let html = add_preloads(
+            &html,
+            &[&options.registry_url, &options.protocol_matrix_url],
+        )?;
+        fs::write(&index, html).with_context(|| format!("writing {}", index.display()))?;
+    }
 
     // The listing preview (of ACP manifests): its own package and bundle, in `preview/`, after
     // the catalogue's build (which empties the output directory). Its links to the catalogue use
@@ -229,7 +259,6 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         trunk_build(tools, options, PREVIEW_HTML, &preview_url, &preview_dir)?;
     }
 
-    let index = out_dir.join("index.html");
     fs::copy(&index, out_dir.join("404.html"))
         .with_context(|| format!("copying {} to 404.html", index.display()))?;
     if options.registry_kind == RegistryKind::Acp {
@@ -261,8 +290,29 @@ fn trunk_build(
         .arg(out_dir)
         .env("PUBLIC_URL", &options.public_url)
         .env("REGISTRY_URL", &options.registry_url)
+        .env("PROTOCOL_MATRIX_URL", &options.protocol_matrix_url)
         .env("REGISTRY_KIND", options.registry_kind.as_str());
     setup::run(&mut trunk)
+}
+
+/// `html` with a `<link rel=preload as=fetch crossorigin>` for each of `urls` at the end of its
+/// head. Such a preload is what the app's own `fetch` of the same URL (CORS mode, same-origin
+/// credentials) takes over, so each file is still downloaded once. Relative URLs resolve
+/// against the page's `<base>`, as the app resolves them.
+pub fn add_preloads(html: &str, urls: &[&str]) -> Result<String> {
+    let Some(at) = html.find("</head>") else {
+        bail!("index.html has no </head> to add the registry preloads before");
+    };
+    let links: String = urls
+        .iter()
+        .map(|url| {
+            format!(
+                r#"<link rel="preload" href="{}" as="fetch" crossorigin>"#,
+                prerender::escape_html(url.trim())
+            )
+        })
+        .collect();
+    Ok(format!("{}{links}{}", &html[..at], &html[at..]))
 }
 
 /// The catalogue's Trunk entry point.
@@ -323,6 +373,24 @@ fn brotli_size(bytes: &[u8]) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preloads_go_at_the_end_of_the_head_escaped() {
+        let html = "<html><head><title>t</title></head><body>b</body></html>";
+        let out = add_preloads(
+            html,
+            &["registry.json", " https://x.example/r.json?a=1&b=\"2\" "],
+        )
+        .unwrap();
+        assert_eq!(
+            out,
+            "<html><head><title>t</title>\
+             <link rel=\"preload\" href=\"registry.json\" as=\"fetch\" crossorigin>\
+             <link rel=\"preload\" href=\"https://x.example/r.json?a=1&amp;b=&quot;2&quot;\" \
+             as=\"fetch\" crossorigin></head><body>b</body></html>"
+        );
+        assert!(add_preloads("<title>t</title><body>", &["registry.json"]).is_err());
+    }
 
     #[test]
     fn public_url_must_start_and_end_with_a_slash() {

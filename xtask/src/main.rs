@@ -78,6 +78,10 @@ struct SiteArgs {
     /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
     #[arg(long, env = "REGISTRY_KIND", value_enum, default_value = "acp")]
     registry_kind: dist::RegistryKind,
+    /// URL of the registry's protocol matrix (probe results), absolute or relative to
+    /// index.html; optional at run time: without it pages say "not probed".
+    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = dist::DEFAULT_PROTOCOL_MATRIX_URL)]
+    protocol_matrix_url: String,
     /// Scheme and host the site is published at, for canonical and link-preview URLs.
     #[arg(long, env = "SITE_ORIGIN", default_value = dist::DEFAULT_SITE_ORIGIN)]
     site_origin: String,
@@ -94,6 +98,7 @@ impl SiteArgs {
             DistOptions::new(self.public_url, self.registry_url, out_dir)?
                 .with_site_origin(&self.site_origin)?
                 .with_registry_kind(self.registry_kind)?
+                .with_protocol_matrix_url(self.protocol_matrix_url)?
                 .with_prerender_registry(self.prerender_registry),
         )
     }
