@@ -6,7 +6,8 @@
 //! visitor scrolls, so typing stays smooth at 10,000 entries.
 //!
 //! A new query first renders only the [`FIRST_CARDS`] results that fill a screen, so the frame
-//! after a keystroke shows them; the rest of the page follows right after that frame.
+//! after a keystroke shows them; the rest of the page follows right after that frame. The query
+//! the page opens with renders its whole page at once.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -110,7 +111,9 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
         })
     });
     // The query whose whole page may render: set once the frame showing its first cards is done.
-    let settled_key = RwSignal::new(None::<String>);
+    // The query the page opens with renders whole at once: a load is not a keystroke, and the
+    // list should not grow under the visitor right after it appeared.
+    let settled_key = RwSignal::new(Some(query_key.get_untracked()));
     let settled = Memo::new(move |_| {
         settled_key.with(|settled| query_key.with(|key| settled.as_ref() == Some(key)))
     });

@@ -149,6 +149,31 @@ describe('catalogue', () => {
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
   });
 
+  test('the page opens with its whole first page of results in one frame', async () => {
+    const { context, page } = await launch();
+    try {
+      // The first frame that shows the count, and how many cards it has.
+      await page.addInitScript(() => {
+        const observer = new MutationObserver(() => {
+          const status = document.querySelector('section[aria-label=Results] [role=status]');
+          if (!/^\d+ agents?$/.test(status?.textContent ?? '')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            window.__firstFrameCards = document.querySelectorAll('section[aria-label=Results] li h2').length;
+          });
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(siteUrl());
+      const cards = await (await page.waitForFunction(() => window.__firstFrameCards)).jsonValue();
+      assert.equal(cards, PAGE, 'cards in the first frame with results');
+      await page.getByRole('button', { name: /Show more/ }).waitFor();
+      assert.equal(await results(page).count(), PAGE);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a keystroke paints the first screen of results in the next frame, the rest of the page after it', async () => {
     await open(page);
     await page.getByRole('button', { name: /Show more/ }).waitFor();

@@ -53,9 +53,11 @@ describe('listing preview', () => {
   test('the catalogue footer links to it, and it starts empty', async () => {
     await page.goto(siteUrl());
     // Once the catalogue has loaded: until then the footer moves as the results replace the
-    // skeleton, and a click could land on what took its place.
+    // skeleton. Followed from the keyboard: cards far down the page are laid out as they come
+    // into view, so the footer can still shift while a pointer would be scrolling to it.
     await page.getByText(/^\d+ agents?$/).waitFor();
-    await page.getByRole('link', { name: 'Preview your listing' }).click();
+    await page.getByRole('link', { name: 'Preview your listing' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
     assert.equal(new URL(page.url()).pathname, new URL(siteUrl('preview/')).pathname);
     assert.equal(await manifestEditor(page).inputValue(), '');
