@@ -113,14 +113,13 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
     // The query whose whole page may render: set once the frame showing its first cards is done.
     // The query the page opens with renders whole at once: a load is not a keystroke, and the
     // list should not grow under the visitor right after it appeared.
-    let settled_key = RwSignal::new(Some(query_key.get_untracked()));
-    let settled = Memo::new(move |_| {
-        settled_key.with(|settled| query_key.with(|key| settled.as_ref() == Some(key)))
-    });
+    let settled_key = RwSignal::new(query_key.get_untracked());
+    let settled =
+        Memo::new(move |_| settled_key.with(|settled| query_key.with(|key| settled == key)));
     Effect::new(move |_| {
         let key = query_key.get();
         request_animation_frame(move || {
-            set_timeout(move || settled_key.set(Some(key)), Duration::ZERO);
+            set_timeout(move || settled_key.set(key), Duration::ZERO);
         });
     });
     let total = Memo::new(move |_| view.with(|v| v.0.results.len()));
