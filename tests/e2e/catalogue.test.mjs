@@ -354,7 +354,8 @@ describe('loading', () => {
         page.on('request', (request) => requests.push(request.url()));
         page.on('console', (message) => messages.push(message.text()));
         await page.goto(url());
-        // The app's own measure, recorded once both of its fetches have finished.
+        // The app's own measure, recorded once the registry has arrived: its two fetches start
+        // together, so by then both have been made.
         await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0);
         const files = ['registry.json', 'protocol-matrix.json'].map((file) => new URL(file, base()).href);
         const preloads = await page.$$eval('link[rel=preload][as=fetch]', (links) => links.map((l) => l.href));
