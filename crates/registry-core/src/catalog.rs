@@ -22,6 +22,8 @@
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
 //! index.
 
+use std::sync::Arc;
+
 use crate::facets::{FacetCounts, FacetIndex};
 use crate::model::{Entry, Kind, Registry};
 use crate::protocol::{Facts, ProtocolMatrix};
@@ -48,8 +50,9 @@ pub struct CatalogView {
     pub results: Vec<usize>,
     /// Facet counts for the search text, each group counted under the other groups' filters.
     pub counts: FacetCounts,
-    /// The search matches, for highlighting (their hits ignore the filters).
-    pub matches: Matches,
+    /// The search matches, for highlighting (their hits ignore the filters); shared, since
+    /// every card on screen marks its text with them.
+    pub matches: Arc<Matches>,
 }
 
 impl Catalog {
@@ -108,7 +111,7 @@ impl Catalog {
         CatalogView {
             results,
             counts,
-            matches,
+            matches: Arc::new(matches),
         }
     }
 }

@@ -16,7 +16,8 @@
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
-//! - [`snippets`]: install, run and client-configuration snippets for an agent page.
+//! - [`snippets`]: install, run and client-configuration snippets for an agent page;
+//! - [`source`]: which kind of registry a build reads.
 #![deny(missing_docs)]
 
 pub mod agentregistry;
@@ -29,6 +30,7 @@ pub mod protocol;
 pub mod query;
 pub mod search;
 pub mod snippets;
+pub mod source;
 pub mod url;
 
 pub use agentregistry::{
@@ -54,3 +56,4 @@ pub use snippets::{
     Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Shell, client_snippets,
     launch_command, preferred_method, run_snippets,
 };
+pub use source::RegistryKind;
