@@ -3,23 +3,27 @@
 //! Registry icons are monochrome SVGs drawn in `currentColor`. Inlining their markup would run
 //! untrusted SVG in the page, and an `<img>` cannot inherit the text colour, so the icon is used
 //! as a CSS mask over a `currentColor` background: the shape comes from the file, the colour
-//! from the theme. A mask that fails (missing file, cross-origin without CORS) fails silently,
-//! so a hidden `<img crossorigin>` probes the same URL first; until it loads an empty box holds
-//! the place, and if it fails a monogram of the name is shown instead.
+//! from the theme. The mask is drawn at once, so a page rendered at build time shows its icons
+//! in the first paint and the browser's copy draws the same. A mask that fails (missing file,
+//! cross-origin without CORS) fails silently, so the app probes the same URL with an image that
+//! is never added to the page (`crossorigin`, like the mask's request); if it fails, a monogram
+//! of the name replaces the mask.
 //!
-//! A probe's answer is remembered for the page's lifetime, so a card built again for an icon
-//! already probed (the results change on every keystroke) shows the icon or monogram at once,
-//! without another probe, image decode or blank frame.
+//! Each URL is probed once for the page's lifetime: cards asking while a probe is under way wait
+//! for its answer, and a card built again for an icon already probed (the results change on
+//! every keystroke) shows the icon or monogram at once.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 use leptos::prelude::*;
+use registry_core::Entry;
 
-/// Where the probe of an icon is.
+use crate::registry::{page_base, resolve, site_relative};
+
+/// How the probe of an icon ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Probe {
-    Loading,
     Loaded,
     Failed,
 }
@@ -46,7 +50,7 @@ impl IconSize {
 /// An entry's icon, or its monogram.
 #[component]
 pub fn AgentIcon(
-    /// Absolute `http(s)` URL of the icon, already resolved; `None` shows the monogram.
+    /// URL of the icon, already resolved ([`icon_url`]); `None` shows the monogram.
     url: Option<String>,
     /// The entry's name, for the monogram.
     name: String,
@@ -55,7 +59,11 @@ pub fn AgentIcon(
     size: IconSize,
 ) -> impl IntoView {
     let known = url.as_deref().map_or(Some(Probe::Failed), probed);
-    let probe = RwSignal::new(known.unwrap_or(Probe::Loading));
+    let failed = RwSignal::new(known == Some(Probe::Failed));
+    if let (Some(url), None) = (url.clone(), known) {
+        // In the browser only: the build cannot tell, and draws the mask.
+        Effect::new(move |_| probe(&url, failed));
+    }
     let box_class = format!(
         "relative inline-flex shrink-0 items-center justify-center rounded-lg {}",
         size.class()
@@ -64,28 +72,10 @@ pub fn AgentIcon(
     let monogram = monogram(&name);
     view! {
         <span class=box_class aria-hidden="true">
-            {url.filter(|_| known.is_none()).map(|url| {
-                let src = url.clone();
-                let answer = move |result| {
-                    remember(&url, result);
-                    probe.set(result);
-                };
-                let on_error = answer.clone();
-                view! {
-                    <img
-                        src=src
-                        crossorigin="anonymous"
-                        alt=""
-                        class="hidden"
-                        on:load=move |_| answer(Probe::Loaded)
-                        on:error=move |_| on_error(Probe::Failed)
-                    />
-                }
-            })}
-            <Show when=move || probe.get() == Probe::Loaded>
-                <span class="icon-mask h-full w-full" style=mask_style.clone()></span>
-            </Show>
-            <Show when=move || probe.get() == Probe::Failed>
+            <Show
+                when=move || failed.get()
+                fallback=move || view! { <span class="icon-mask h-full w-full" style=mask_style.clone()></span> }
+            >
                 <span class="flex h-full w-full items-center justify-center rounded-lg border border-slate-300 font-semibold text-slate-600 dark:border-slate-600 dark:text-slate-300">
                     {monogram.clone()}
                 </span>
@@ -94,18 +84,94 @@ pub fn AgentIcon(
     }
 }
 
+/// An entry's icon URL: resolved against the registry's URL, used only when `http(s)`, and
+/// written relative to the page's base when it is on the site ([`site_relative`]). (The listing
+/// preview draws its uploaded icon from a `blob:` URL of its own, never from registry data.)
+pub fn icon_url(entry: &Entry, registry_url: &str) -> Option<String> {
+    let icon = entry.icon.as_deref()?;
+    let resolved = resolve(icon, registry_url)?;
+    let safe = registry_core::url::safe_link(&resolved)?;
+    Some(site_relative(safe, &page_base()))
+}
+
+/// Where the probe of one URL stands.
+enum Probing {
+    /// Under way: the icons waiting for the answer, told whether it failed.
+    Waiting(Vec<RwSignal<bool>>),
+    /// Finished.
+    Done(Probe),
+}
+
 thread_local! {
-    /// The answers of finished probes, by URL.
-    static PROBED: RefCell<HashMap<String, Probe>> = RefCell::new(HashMap::new());
+    /// Every probe of the page, by URL.
+    static PROBES: RefCell<HashMap<String, Probing>> = RefCell::new(HashMap::new());
 }
 
 /// How an earlier probe of `url` ended, if one did.
 fn probed(url: &str) -> Option<Probe> {
-    PROBED.with(|probed| probed.borrow().get(url).copied())
+    PROBES.with(|probes| match probes.borrow().get(url) {
+        Some(Probing::Done(probe)) => Some(*probe),
+        _ => None,
+    })
 }
 
-fn remember(url: &str, result: Probe) {
-    PROBED.with(|probed| probed.borrow_mut().insert(url.to_owned(), result));
+/// Tells `failed` how loading `url` as an image goes: at once if it was probed, else when the
+/// probe under way (started now, if none is) ends.
+fn probe(url: &str, failed: RwSignal<bool>) {
+    let start = PROBES.with(|probes| {
+        let mut probes = probes.borrow_mut();
+        match probes.get_mut(url) {
+            Some(Probing::Done(probe)) => {
+                failed.set(*probe == Probe::Failed);
+                false
+            }
+            Some(Probing::Waiting(waiting)) => {
+                waiting.push(failed);
+                false
+            }
+            None => {
+                probes.insert(url.to_owned(), Probing::Waiting(vec![failed]));
+                true
+            }
+        }
+    });
+    if start && load_image(url).is_none() {
+        finish(url, Probe::Failed);
+    }
+}
+
+/// Starts loading `url` into a detached image; `None` if the browser would not.
+fn load_image(url: &str) -> Option<()> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+
+    let image = web_sys::HtmlImageElement::new().ok()?;
+    image.set_cross_origin(Some("anonymous"));
+    let answer = |probe: Probe| {
+        let url = url.to_owned();
+        Closure::once_into_js(move || finish(&url, probe))
+    };
+    image.set_onload(Some(answer(Probe::Loaded).unchecked_ref()));
+    image.set_onerror(Some(answer(Probe::Failed).unchecked_ref()));
+    image.set_src(url);
+    Some(())
+}
+
+/// Records how the probe of `url` ended and tells the icons waiting for it.
+fn finish(url: &str, probe: Probe) {
+    let waiting = PROBES.with(|probes| {
+        let previous = probes
+            .borrow_mut()
+            .insert(url.to_owned(), Probing::Done(probe));
+        match previous {
+            Some(Probing::Waiting(waiting)) => waiting,
+            _ => Vec::new(),
+        }
+    });
+    for failed in waiting {
+        // An icon whose card is gone has no signal any more.
+        let _ = failed.try_set(probe == Probe::Failed);
+    }
 }
 
 /// The CSS of the mask. `url` is an absolute URL serialised by the browser's URL parser, so it

@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, siteUrl } from './helpers.mjs';
+import { launch, live, siteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const agent = (id) => REGISTRY.agents.find((a) => a.id === id);
 
 async function openAgent(page, id, hash = '') {
   await page.goto(siteUrl(`agents/${id}${hash}`));
+  await live(page);
   await page.getByRole('heading', { level: 1, name: agent(id).name }).waitFor();
 }
 

@@ -20,7 +20,7 @@ mod agentregistry;
 mod bench;
 mod cli;
 mod dist;
-mod prerender;
+mod pages;
 mod serve;
 mod setup;
 mod test;
@@ -76,7 +76,7 @@ struct SiteArgs {
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
     /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
-    #[arg(long, env = "REGISTRY_KIND", value_enum, default_value = "acp")]
+    #[arg(long, env = "REGISTRY_KIND", default_value = "acp", value_parser = dist::parse_registry_kind)]
     registry_kind: dist::RegistryKind,
     /// URL of the registry's protocol matrix (probe results), absolute or relative to
     /// index.html; optional at run time: without it pages say "not probed".

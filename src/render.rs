@@ -1,0 +1,275 @@
+//! Pages rendered to HTML at build time, by the same components the browser runs.
+//!
+//! Natively the site compiles with Leptos's `ssr` feature: [`render_page`] renders [`App`] for
+//! one address into the `<body>` and collects the head tags its pages set with `leptos_meta`.
+//! [`write_site`] does that for every page of the registry known at build time and writes each
+//! into Trunk's `index.html` ([`Template`]):
+//!
+//! - `index.html`: the catalogue, as it opens (heading, search box, facets with their counts,
+//!   the count and the first page of cards);
+//! - `agents/<id>/index.html` and `extensions/<id>/index.html`: every entry's page;
+//! - `404.html`: the not-found page, which static hosts serve for any other address.
+//!
+//! With no registry known at build time (a remote registry without a local copy, or an
+//! AgentRegistry, which is only ever read live), `index.html` and `404.html` are the loading
+//! shell and no entry page is written.
+//!
+//! The body goes inside `<div id="app">`, marked `data-prerendered` when it is a whole page
+//! (see [`crate::boot`] for how the browser takes it over); the head tags go between the
+//! [`HEAD_START`] and [`HEAD_END`] comments. Registry text reaches the HTML only through Leptos's
+//! rendering, which escapes text and attribute values.
+
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use std::sync::Arc;
+
+use any_spawner::Executor;
+use futures::StreamExt;
+use hydration_context::SsrSharedContext;
+use leptos::prelude::*;
+use leptos_meta::ServerMetaContext;
+use leptos_router::location::RequestUrl;
+use registry_core::{Entry, Kind, Severity};
+
+use crate::app::App;
+use crate::boot::{HEAD_END, HEAD_START, PRERENDERED, ROOT_ID};
+use crate::config;
+use crate::registry::{LoadedRegistry, RegistryState};
+use crate::visitor::VisitorState;
+
+/// leptos_meta's marker: its head tags go right after it.
+const META_MARKER: &str = "<!--HEAD-->";
+
+/// A page, rendered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedPage {
+    /// The tags of `<head>` the page sets: title, description, canonical and link-preview tags.
+    pub head: String,
+    /// The app's markup, for inside the root element.
+    pub body: String,
+}
+
+/// Renders the app at `path` (under the base path, with its query if any, e.g.
+/// `/agents/gemini/`), over `registry` when one is known, else as the loading shell.
+pub fn render_page(path: &str, registry: Option<&LoadedRegistry>) -> RenderedPage {
+    let registry = registry.cloned();
+    render_view(path, move || {
+        let registry = match registry {
+            Some(loaded) => RegistryState::ready(loaded),
+            None => RegistryState::shell(),
+        };
+        let visitor = VisitorState::assumed();
+        view! { <App registry visitor /> }
+    })
+}
+
+/// Renders the view `app` makes, as a request for `path` would see it: the markup of its body
+/// and the head tags it sets with `leptos_meta`. The listing preview renders its own app with
+/// it.
+pub fn render_view<V: IntoView + 'static>(path: &str, app: impl FnOnce() -> V) -> RenderedPage {
+    let _ = Executor::init_futures_executor();
+    // A server-side context, so Leptos knows it renders on the server (window listeners and
+    // other browser-only work are then skipped).
+    let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
+    let (body, output) = owner.with(|| {
+        let (meta, output) = ServerMetaContext::new();
+        provide_context(meta);
+        provide_context(RequestUrl::new(path));
+        (app().into_view().to_html(), output)
+    });
+    let shell = format!("<head>{META_MARKER}</head>");
+    let injected = futures::executor::block_on(async move {
+        output
+            .inject_meta_context(futures::stream::iter([shell]))
+            .await
+            .collect::<String>()
+            .await
+    });
+    let head = injected
+        .trim_start_matches("<head>")
+        .trim_end_matches("</head>")
+        .replacen(META_MARKER, "", 1);
+    owner.cleanup();
+    RenderedPage { head, body }
+}
+
+/// Trunk's `index.html`: the document every page is written into.
+#[derive(Debug, Clone)]
+pub struct Template {
+    /// Up to (excluding) `</head>`.
+    head: String,
+    /// From `</head>` up to and including the `<body …>` tag.
+    body_open: String,
+    /// What follows the `<body …>` tag.
+    rest: String,
+}
+
+/// Why Trunk's `index.html` cannot hold the pages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    /// It has no `</head>`.
+    #[error("index.html has no </head> to write the page's head tags before")]
+    NoHead,
+    /// It has no `<body>` tag.
+    #[error("index.html has no <body> tag to write the page into")]
+    NoBody,
+    /// It still has tags that the pages set themselves.
+    #[error(
+        "index.html has its own {0}: remove it from the repository's index.html, the pages set it"
+    )]
+    OwnTag(&'static str),
+}
+
+impl Template {
+    /// Cuts `html` where a page's head tags and body go.
+    pub fn parse(html: &str) -> Result<Template, TemplateError> {
+        for (needle, what) in [
+            ("<title", "<title>"),
+            ("name=\"description\"", "description"),
+            ("name=description", "description"),
+        ] {
+            if html.contains(needle) {
+                return Err(TemplateError::OwnTag(what));
+            }
+        }
+        let head_end = html.find("</head>").ok_or(TemplateError::NoHead)?;
+        let body_start = html[head_end..]
+            .find("<body")
+            .map(|at| head_end + at)
+            .ok_or(TemplateError::NoBody)?;
+        let body_open_end = html[body_start..]
+            .find('>')
+            .map(|at| body_start + at + 1)
+            .ok_or(TemplateError::NoBody)?;
+        Ok(Template {
+            head: html[..head_end].to_owned(),
+            body_open: html[head_end..body_open_end].to_owned(),
+            rest: html[body_open_end..].to_owned(),
+        })
+    }
+
+    /// The whole document of a page; `whole` marks the body as a page to take over.
+    pub fn document(&self, page: &RenderedPage, whole: bool) -> String {
+        let marker = if whole {
+            format!(" {PRERENDERED}")
+        } else {
+            String::new()
+        };
+        format!(
+            "{}<!--{HEAD_START}-->{}<!--{HEAD_END}-->{}<div id=\"{ROOT_ID}\"{marker}>{}</div>{}",
+            self.head, page.head, self.body_open, page.body, self.rest
+        )
+    }
+}
+
+/// What [`write_site`] wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Whether the pages have content (a registry was known), or are the loading shell.
+    pub with_registry: bool,
+    /// Agent pages written.
+    pub agents: usize,
+    /// Extension pages written.
+    pub extensions: usize,
+    /// Entries left out of the registry by errors, and warnings.
+    pub errors: usize,
+    /// Warnings about the registry.
+    pub warnings: usize,
+    /// Entries with no page, their ids unfit for a file name (see [`is_file_name`]).
+    pub unfit_ids: Vec<String>,
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.with_registry {
+            return write!(
+                f,
+                "rendered the loading shell (index.html, 404.html): no registry to pre-render"
+            );
+        }
+        write!(
+            f,
+            "rendered index.html, 404.html, {} agent and {} extension pages ({} entries left out \
+             by errors, {} warnings",
+            self.agents, self.extensions, self.errors, self.warnings
+        )?;
+        if !self.unfit_ids.is_empty() {
+            write!(
+                f,
+                "; no page for ids unfit for a file name: {}",
+                self.unfit_ids.join(", ")
+            )?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Renders every page into `out_dir` (which holds Trunk's output): see the module docs.
+pub fn write_site(
+    template: &Template,
+    registry: Option<&LoadedRegistry>,
+    out_dir: &Path,
+) -> std::io::Result<Written> {
+    let write = |relative: PathBuf, html: String| -> std::io::Result<()> {
+        let path = out_dir.join(relative);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        fs::write(path, html)
+    };
+    let whole = registry.is_some();
+    let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
+    write("index.html".into(), page("/"))?;
+    write("404.html".into(), page("/404.html"))?;
+    let mut written = Written {
+        with_registry: whole,
+        ..Written::default()
+    };
+    let Some(loaded) = registry else {
+        return Ok(written);
+    };
+    written.errors = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    written.warnings = loaded.diagnostics.len() - written.errors;
+    for entry in &loaded.catalog.registry.entries {
+        if !is_file_name(&entry.id) {
+            written.unfit_ids.push(entry.id.clone());
+            continue;
+        }
+        let path = entry_page(entry);
+        write(
+            PathBuf::from(path.trim_start_matches('/')).join("index.html"),
+            page(&path),
+        )?;
+        match entry.kind {
+            Kind::Agent => written.agents += 1,
+            Kind::Extension => written.extensions += 1,
+        }
+    }
+    Ok(written)
+}
+
+/// An entry's page address (without the base path): `/agents/<id>/`.
+pub fn entry_page(entry: &Entry) -> String {
+    format!("{}/", entry.path())
+}
+
+/// `path` under the site's base path, as the router sees a request for it.
+fn href(path: &str) -> String {
+    config::href(path)
+}
+
+/// Whether an id can name a directory as is: 1 to 200 ASCII letters, digits, `-`, `_` and `.`,
+/// not starting with `.` (so neither `.` nor `..`), and no path separator.
+pub fn is_file_name(id: &str) -> bool {
+    (1..=200).contains(&id.len())
+        && !id.starts_with('.')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
