@@ -11,8 +11,8 @@
 //! - [`license`]: licence values normalised for faceting;
 //! - [`url`]: which URLs may become links;
 //! - [`search`]: the typo-tolerant, ranked search index;
-//! - [`protocol`]: the daily protocol matrix (auth methods and capabilities found by probing
-//!   each agent), read leniently;
+//! - [`protocol`]: the daily protocol matrix (auth methods, capabilities and per-method probe
+//!   results found by starting each agent), read leniently;
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
@@ -45,8 +45,8 @@ pub use model::{
     PlatformKey, Registry,
 };
 pub use protocol::{
-    AuthMethod, Capability, Facts, MatrixError, ProbeResult, ProbeStatus, ProtocolMatrix,
-    parse_matrix,
+    AuthMethod, Capability, Facts, Feature, MatrixError, MethodProbe, MethodStatus, ProbeResult,
+    ProbeStatus, ProtocolMatrix, Report, Verdict, parse_matrix,
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
