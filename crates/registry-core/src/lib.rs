@@ -9,6 +9,8 @@
 //! - [`load`](mod@load): reading a registry text, collecting a [`Diagnostic`] per bad entry
 //!   instead of failing on the first one, and normalising the RFD's older manifest shape;
 //! - [`license`]: licence values normalised for faceting;
+//! - [`listing`]: where each agent is listed (the JetBrains views) and whether it is
+//!   quarantined, read leniently;
 //! - [`url`]: which URLs may become links;
 //! - [`search`]: the typo-tolerant, ranked search index;
 //! - [`protocol`]: the daily protocol matrix (auth methods, capabilities and per-method probe
@@ -23,6 +25,7 @@ pub mod agentregistry;
 pub mod catalog;
 pub mod facets;
 pub mod license;
+pub mod listing;
 pub mod load;
 pub mod model;
 pub mod protocol;
@@ -38,6 +41,10 @@ pub use agentregistry::{
 pub use catalog::{Catalog, CatalogView};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
+};
+pub use listing::{
+    ClientView, Health, ListedFor, Listing, Listings, Presence, Quarantine, QuarantineError,
+    QuarantineReason, ReasonKind, ViewEntry, parse_quarantine, parse_view,
 };
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use model::{
