@@ -18,12 +18,19 @@
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
-//! - [`snippets`]: install, run and client-configuration snippets for an agent page.
+//! - [`snippets`]: install, run and client-configuration snippets for an agent page;
+//! - what the build publishes beside the pages: [`address`] (canonical URLs under
+//!   `SITE_ORIGIN` + `PUBLIC_URL`), [`badge`] (an entry's SVG badge and the snippets linking
+//!   it), [`jsonld`] (an agent page's structured data), [`sitemap`] (`sitemap.xml`,
+//!   `robots.txt`).
 #![deny(missing_docs)]
 
+pub mod address;
 pub mod agentregistry;
+pub mod badge;
 pub mod catalog;
 pub mod facets;
+pub mod jsonld;
 pub mod license;
 pub mod listing;
 pub mod load;
@@ -31,13 +38,16 @@ pub mod model;
 pub mod protocol;
 pub mod query;
 pub mod search;
+pub mod sitemap;
 pub mod snippets;
 pub mod url;
 
+pub use address::{SiteAddress, badge_path, og_image_path, page_path};
 pub use agentregistry::{
     Endpoint, Page, PageError, PageReport, Pager, ProtocolDocument, ProtocolMetadata, ServiceAgent,
     ServiceCapability, parse_page,
 };
+pub use badge::{BadgeSnippets, badge_snippets, badge_svg};
 pub use catalog::{Catalog, CatalogView};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
@@ -57,6 +67,7 @@ pub use protocol::{
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
+pub use sitemap::{robots_txt, sitemap_xml};
 pub use snippets::{
     Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Shell, client_snippets,
     launch_command, preferred_method, run_snippets,
