@@ -22,10 +22,14 @@ use std::time::{Duration, SystemTime};
 use anyhow::anyhow;
 use local_server::Workers;
 use local_server::tiny_http::{Header, Method, Request, Response};
+use registry_validate::views::{JETBRAINS_FILE, JETBRAINS_PREVIEW_FILE};
 use registry_validate::{build, is_skipped_folder};
 use static_host::{Resolved, content_type};
 
 use crate::site::Site;
+
+/// The registry's list of agents its daily automation skips, served as the folder has it.
+const QUARANTINE_FILE: &str = "quarantine.json";
 use crate::{read, render};
 
 /// How often the folder is checked for changes.
@@ -216,6 +220,13 @@ impl Watcher {
         };
         let mut output = BTreeMap::new();
         output.insert("registry.json".to_owned(), built.registry_json.into_bytes());
+        output.insert(JETBRAINS_FILE.to_owned(), built.jetbrains_json.into_bytes());
+        if let Some(preview) = built.jetbrains_preview_json {
+            output.insert(JETBRAINS_PREVIEW_FILE.to_owned(), preview.into_bytes());
+        }
+        if let Some(quarantine) = files.get(QUARANTINE_FILE) {
+            output.insert(QUARANTINE_FILE.to_owned(), quarantine.to_vec());
+        }
         for copy in &built.copies {
             let bytes = files.get(&copy.from).unwrap_or_default().to_vec();
             output.insert(copy.to.clone(), bytes);

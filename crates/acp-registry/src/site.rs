@@ -95,7 +95,14 @@ fn is_registry_file(path: &str) -> bool {
     let top_level_icon = !path.contains('/') && path.ends_with(".svg") && path != "favicon.svg";
     top_level_icon
         || path.starts_with("agents/")
-        || matches!(path, "registry.json" | "REGISTRY-NOTICE.txt")
+        || matches!(
+            path,
+            "registry.json"
+                | "registry-for-jetbrains.json"
+                | "registry-for-jetbrains-preview.json"
+                | "quarantine.json"
+                | "REGISTRY-NOTICE.txt"
+        )
 }
 
 #[cfg(test)]
@@ -114,6 +121,9 @@ mod tests {
             ("robots.txt", false),
             ("protocol-matrix.json", false),
             ("registry.json", true),
+            ("registry-for-jetbrains.json", true),
+            ("registry-for-jetbrains-preview.json", true),
+            ("quarantine.json", true),
             ("REGISTRY-NOTICE.txt", true),
             ("gemini.svg", true),
             ("agents/gemini/index.html", true),

@@ -54,6 +54,8 @@ fn site() -> tempfile::TempDir {
         ("app_bg.wasm", "\0asm"),
         ("favicon.svg", "<svg/>"),
         ("registry.json", r#"{"bundled": true}"#),
+        ("registry-for-jetbrains.json", r#"{"bundled": true}"#),
+        ("quarantine.json", r#"{"bundled": "yes"}"#),
         ("bundled.svg", "<svg/>"),
         ("preview/index.html", "<title>listing preview</title>"),
     ] {
@@ -183,6 +185,19 @@ fn serves_the_folder_s_build_over_the_site() {
     assert_eq!(alpha["id"], "alpha");
     let icon_url = format!("http://127.0.0.1:{}/alpha.svg", running.port);
     assert_eq!(alpha["icon"], icon_url.as_str());
+
+    // The JetBrains views are the folder's too, never the site's bundled ones; the folder has
+    // no quarantine list, so the bundled one is not served either.
+    for view in [
+        "/registry-for-jetbrains.json",
+        "/registry-for-jetbrains-preview.json",
+    ] {
+        let (status, _, body) = running.get(view);
+        assert_eq!(status, 200, "{view}");
+        let json: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(json["agents"][0]["id"], "alpha", "{view}");
+    }
+    assert_ne!(running.get("/quarantine.json").2, r#"{"bundled": "yes"}"#);
 
     let (status, head, body) = running.get("/alpha.svg");
     assert_eq!((status, body.as_str()), (200, ICON));

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use crate::facets::{FacetCounts, FacetIndex};
 use crate::model::{Entry, Kind, Registry};
-use crate::protocol::{Facts, ProtocolMatrix};
+use crate::protocol::{Facts, ProtocolMatrix, Report};
 use crate::query::{CatalogQuery, Sort};
 use crate::search::{Matches, SearchIndex};
 
@@ -86,6 +86,15 @@ impl Catalog {
         match &self.matrix {
             Some(matrix) if entry.kind == Kind::Agent => matrix.facts(&entry.id),
             _ => Facts::NotProbed,
+        }
+    }
+
+    /// Everything the protocol matrix says about an entry (see [`ProtocolMatrix::report`]):
+    /// [`Report::NotProbed`] for an extension or when no matrix is loaded.
+    pub fn report(&self, entry: &Entry) -> Report<'_> {
+        match &self.matrix {
+            Some(matrix) if entry.kind == Kind::Agent => matrix.report(&entry.id),
+            _ => Report::NotProbed,
         }
     }
 

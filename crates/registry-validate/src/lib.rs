@@ -10,14 +10,15 @@
 //!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe SVG
 //!   content, theme icon pairs, JSONC and the RFD's older shape), and returns every
 //!   [`Diagnostic`], each with its file, place, message and one-line fix;
-//! - [`build`] also assembles `registry.json` exactly as the CI does, and lists the files to
-//!   copy beside it;
+//! - [`build`] also assembles `registry.json` and its two JetBrains views exactly as the CI does
+//!   ([`views`]), and lists the files to copy beside them;
 //! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
 //!   stays outside.
 //!
 //! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
 //! (`agent.schema.json`), `icon` (SVG rules), `versions` (versions inside URLs and specs),
-//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `remote` (URL checks).
+//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `views` (the JetBrains
+//! views and their rules), `remote` (URL checks).
 #![deny(missing_docs)]
 
 mod diagnostic;
@@ -28,16 +29,18 @@ mod remote;
 mod schema;
 mod spans;
 mod versions;
+pub mod views;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde_json::Value;
 
 pub use diagnostic::{Diagnostic, Rule, Severity, Span};
-pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, build};
+pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, build, build_with_rules};
 pub use registry_core::Kind;
 pub use remote::{Endpoints, Remote, RemoteCheck};
 pub use schema::AGENT_SCHEMA;
+pub use views::{ViewCounts, ViewRules, Views, ViewsError, views_of_published};
 
 use icon::{IconRole, check_icon};
 use manifest::{Parsed, Sink};
