@@ -20,6 +20,7 @@ mod agentregistry;
 mod bench;
 mod cli;
 mod dist;
+mod precompress;
 mod prerender;
 mod serve;
 mod setup;
