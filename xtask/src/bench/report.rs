@@ -315,7 +315,8 @@ impl LongTasks {
     fn of(tasks: &[LongTask]) -> LongTasks {
         LongTasks {
             count: tasks.len(),
-            total_ms: tasks.iter().map(|t| t.duration).sum(),
+            // A fold from +0.0: `sum` of no floats is -0.0.
+            total_ms: tasks.iter().fold(0.0, |total, t| total + t.duration),
             longest_ms: tasks.iter().map(|t| t.duration).fold(0.0, f64::max),
         }
     }
@@ -617,14 +618,17 @@ impl Report {
         };
         let long_tasks = |page: &PageReport| {
             let t = page.long_tasks;
-            format!(
-                "{} · {} · {} ({}/{})",
-                t.count,
-                ms(Some(t.total_ms)),
-                ms(Some(t.longest_ms)),
-                page.loads_with_long_tasks,
-                page.loads
-            )
+            let loads = format!("({}/{})", page.loads_with_long_tasks, page.loads);
+            if t.count == 0 {
+                format!("none {loads}")
+            } else {
+                format!(
+                    "{} · {} · {} {loads}",
+                    t.count,
+                    ms(Some(t.total_ms)),
+                    ms(Some(t.longest_ms))
+                )
+            }
         };
         vec![
             Row::new("registry.json", cells(&|s| megabytes(s.registry_bytes)), ""),
@@ -1053,6 +1057,7 @@ mod tests {
         );
         assert_eq!(report.site.loads_with_long_tasks, 2);
         assert_eq!(report.plain.long_tasks, LongTasks::default());
+        assert!(report.plain.long_tasks.total_ms.is_sign_positive());
         assert_eq!(report.site.js_heap_bytes, Some(750_000.0));
         assert_eq!(report.site.wasm_memory_bytes, None);
         assert!(report.self_check.is_empty());
@@ -1081,7 +1086,19 @@ mod tests {
                 .unwrap_or_else(|| panic!("no “{label}” in {text}"))
                 .to_owned()
         };
-        assert!(line(&large, "long tasks after first results: site").contains("(2/3) ✗"));
+        assert!(
+            line(&large, "long tasks after first results: site")
+                .contains("1 · 200 ms · 200 ms (2/3) ✗")
+        );
+        let after_site = large
+            .lines()
+            .skip_while(|l| !l.starts_with("long tasks after first results: site"))
+            .nth(1)
+            .unwrap();
+        assert!(
+            after_site.starts_with("  plain JS") && after_site.contains("none (0/2)"),
+            "{after_site}"
+        );
         assert!(
             line(&large, "keystroke → next frame p50 / p95: site").contains("27.0 / 27.0 ms ✗")
         );
