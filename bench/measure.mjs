@@ -409,10 +409,16 @@ async function browserVersion() {
   }
 }
 
-const results = { browser: await browserVersion(), sizes: [] };
+const results = { browser: await browserVersion(), sizes: [], failed: [] };
 for (const size of config.sizes) {
   log(`measuring ${size.label} (${size.entries} entries) at ${size.url}`);
-  results.sizes.push(await measureSize(size));
+  try {
+    results.sizes.push(await measureSize(size));
+  } catch (error) {
+    // A size the site cannot load (a crash, a timeout) is a result too; the others still run.
+    log(`  FAILED: ${size.label}: ${error.message.split('\n')[0]}`);
+    results.failed.push({ label: size.label, entries: size.entries, error: error.message.split('\n')[0] });
+  }
 }
 writeFileSync(config.out, JSON.stringify(results, null, 1));
 log(`wrote ${config.out}`);

@@ -183,6 +183,9 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         load_end: LoadAverage::now(),
         loads: args.loads,
         sizes,
+        failed: measurements
+            .as_ref()
+            .map_or(Vec::new(), |m| m.failed.clone()),
         first_view,
         bundle: bundle(&built, &site)?,
     };

@@ -33,6 +33,20 @@ pub struct Measurements {
     pub browser: String,
     /// One per registry size, in the order measured.
     pub sizes: Vec<SizeMeasurements>,
+    /// The sizes that could not be measured (a page that never showed results, a crash).
+    #[serde(default)]
+    pub failed: Vec<FailedSize>,
+}
+
+/// A size whose measurement stopped, and why.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct FailedSize {
+    /// `50k`.
+    pub label: String,
+    /// Entries in the registry.
+    pub entries: usize,
+    /// The first line of the error, e.g. a timeout waiting for the first results.
+    pub error: String,
 }
 
 /// The samples of one registry size.
@@ -187,6 +201,8 @@ pub struct Report {
     pub loads: usize,
     /// One per size (none with `--first-view-only`).
     pub sizes: Vec<SizeReport>,
+    /// Sizes that could not be measured.
+    pub failed: Vec<FailedSize>,
     /// The first view in Lighthouse, unless skipped.
     pub first_view: Option<FirstViewReport>,
     /// The release bundle.
@@ -509,6 +525,15 @@ impl fmt::Display for Report {
                 self.loads
             )?;
             write_table(f, &self.rows(), &self.headers())?;
+        }
+        for failed in &self.failed {
+            writeln!(
+                f,
+                "NOT MEASURED: {} ({} entries): {}",
+                failed.label,
+                thousands(failed.entries as u64),
+                failed.error
+            )?;
         }
         if let Some(first_view) = &self.first_view {
             writeln!(f)?;
@@ -1074,6 +1099,11 @@ mod tests {
                 load_end: None,
                 loads: 3,
                 sizes: vec![SizeReport::new(&size(entries), 1)],
+                failed: vec![FailedSize {
+                    label: "50k".into(),
+                    entries: 50_000,
+                    error: "page.waitForFunction: Timeout 120000ms exceeded.".into(),
+                }],
                 first_view: None,
                 bundle: Bundle::new(vec![("html".into(), 1, 1)], "/agents/x/", None),
             };
@@ -1105,6 +1135,9 @@ mod tests {
         assert!(line(&large, "  site / plain JS (p95)").contains("1.50× ✗"));
         assert!(line(&large, "counts: plain JS = a scan by its rule").contains("NO (1 queries)"));
         assert!(large.contains("WARNING: x: the plain page miscounts “b”: count"));
+        assert!(large.contains(
+            "NOT MEASURED: 50k (50,000 entries): page.waitForFunction: Timeout 120000ms exceeded."
+        ));
         let small = table(1_000);
         assert!(!line(&small, "long tasks after first results: site").contains('✗'));
         assert!(!line(&small, "  site / plain JS (p95)").contains('✗'));
