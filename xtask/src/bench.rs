@@ -53,7 +53,7 @@ const SEED: u64 = 0xACB_2026;
 /// Options of `cargo xtask bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Registry sizes to measure, comma-separated (add 50000 for the 45 MB registry: about
+    /// Registry sizes to measure, comma-separated (add 50000 for the 52 MB registry: about
     /// ten more minutes).
     #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000])]
     sizes: Vec<usize>,
