@@ -266,6 +266,8 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
     if with_preview {
         report.preview = Some(measure(&preview_dir)?.assets);
     }
+    // Last, so that every text file written above gets its `.br` and `.gz` beside it.
+    crate::precompress::write_beside(out_dir)?;
     Ok(report)
 }
 

@@ -8,8 +8,9 @@
 //! - `cargo xtask dist`: build the release site and print its sizes.
 //! - `cargo xtask test`: formatting, clippy, native tests, browser component tests and the
 //!   end-to-end suite, stopping at the first failure.
-//! - `cargo xtask bench`: load and keystroke timings of the release site at 1,000 and 10,000
-//!   synthetic entries in headless Chromium, beside a plain-JS baseline, plus bundle sizes.
+//! - `cargo xtask bench`: load, keystroke and memory figures of the release site at 1,000 and
+//!   10,000 synthetic entries (50,000 on request) in headless Chromium, beside plain-JS pages,
+//!   its first view in Lighthouse, and bundle sizes.
 //! - `cargo xtask cli`: an `acp-registry` binary with the release site embedded (for its
 //!   `preview` command).
 //! - `cargo xtask setup`: only the set-up.
@@ -21,6 +22,7 @@ mod bench;
 mod cli;
 mod dist;
 mod pages;
+mod precompress;
 mod serve;
 mod setup;
 mod test;
@@ -56,7 +58,8 @@ enum Command {
     Serve(ServeArgs),
     /// Run every check: fmt, clippy, native tests, browser tests, end-to-end tests.
     Test(test::TestArgs),
-    /// Measure load and keystroke times at 1k and 10k entries against a plain-JS baseline.
+    /// Measure load, keystroke and memory figures at 1k and 10k entries against plain-JS pages,
+    /// the first view in Lighthouse, and the bundle.
     Bench(bench::BenchArgs),
     /// Build `acp-registry` with the release site embedded, so `acp-registry preview` works.
     Cli(cli::CliArgs),

@@ -3,7 +3,8 @@
 //!
 //! The embedded build carries the bundled registry (`registry.json`, `<id>.svg`,
 //! `REGISTRY-NOTICE.txt`, pre-rendered `agents/<id>/` pages); [`Site::asset`] never answers
-//! with those, so the preview's own build is the only registry a maintainer sees.
+//! with those, so the preview's own build is the only registry a maintainer sees. The copies
+//! compressed beside text files for static hosts (`<file>.br`, `<file>.gz`) are not read.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,7 +81,7 @@ impl Site {
             let relative = format!("{prefix}{name}");
             if path.is_dir() {
                 self.read(&path, &format!("{relative}/"))?;
-            } else {
+            } else if !is_precompressed_copy(&path) {
                 let bytes = std::fs::read(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 self.files.insert(relative, bytes);
@@ -88,6 +89,19 @@ impl Site {
         }
         Ok(())
     }
+}
+
+/// Whether `path` is one of the copies `dist` compresses beside a text file for static hosts,
+/// `<file>.br` or `<file>.gz` with `<file>` beside it: left out, since `preview` compresses
+/// what it serves itself (and such a copy of `registry.json` is the bundled registry's).
+fn is_precompressed_copy(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    name.strip_suffix(".br")
+        .or_else(|| name.strip_suffix(".gz"))
+        .is_some_and(|file| path.with_file_name(file).is_file())
 }
 
 /// Whether a path of a site build belongs to the bundled registry rather than to the app.
