@@ -20,11 +20,14 @@
 //!
 //! The protocol matrix is loaded separately and may arrive after the registry:
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
-//! index.
+//! index. So may the registry's other lists (the JetBrains views, the quarantine list):
+//! [`Catalog::set_listings`] attaches them, and [`Catalog::listing`] says, per entry, what
+//! they say.
 
 use std::sync::Arc;
 
 use crate::facets::{FacetCounts, FacetIndex};
+use crate::listing::{Listing, Listings};
 use crate::model::{Entry, Kind, Registry};
 use crate::protocol::{Facts, ProtocolMatrix, Report};
 use crate::query::{CatalogQuery, Sort};
@@ -41,6 +44,8 @@ pub struct Catalog {
     pub facets: FacetIndex,
     /// The protocol matrix the facets were computed with, once loaded.
     pub matrix: Option<ProtocolMatrix>,
+    /// The registry's other lists, as far as they are loaded (each may be missing).
+    pub listings: Listings,
 }
 
 /// What the catalogue page shows for one query.
@@ -70,6 +75,7 @@ impl Catalog {
             index,
             facets,
             matrix,
+            listings: Listings::default(),
         }
     }
 
@@ -78,6 +84,18 @@ impl Catalog {
     pub fn set_matrix(&mut self, matrix: ProtocolMatrix) {
         self.facets = FacetIndex::with_matrix(&self.registry.entries, Some(&matrix));
         self.matrix = Some(matrix);
+    }
+
+    /// Attaches (or replaces) the registry's other lists: the JetBrains views and the
+    /// quarantine list, each as far as it loaded.
+    pub fn set_listings(&mut self, listings: Listings) {
+        self.listings = listings;
+    }
+
+    /// Where an entry is listed and whether it is quarantined, as far as the lists attached
+    /// say ([`Listings::listing`]).
+    pub fn listing(&self, entry: &Entry) -> Listing {
+        self.listings.listing(entry)
     }
 
     /// What the protocol matrix says about an entry: [`Facts::NotProbed`] for an extension or

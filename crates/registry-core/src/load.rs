@@ -150,6 +150,38 @@ impl fmt::Display for Diagnostic {
 /// A registry that could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
+    /// There is no text at all (or only white space).
+    #[error(
+        "the registry is empty ({bytes} bytes, nothing but white space): the server sent no \
+         content; check that the file was published and that the address is the file's"
+    )]
+    Empty {
+        /// How many bytes there were (white space only).
+        bytes: usize,
+    },
+    /// The text is an HTML page, not JSON.
+    #[error(
+        "the registry is an HTML page{}, not JSON: the address serves a web page (a sign-in \
+         page, an error page, or a site's fallback page) instead of the file; check the address",
+        title.as_ref().map(|t| format!(" (titled \"{t}\")")).unwrap_or_default()
+    )]
+    Html {
+        /// The page's `<title>`, when it has one (cut to a readable length).
+        title: Option<String>,
+    },
+    /// The text is nested deeper than any registry is, and deeper than the parser reads.
+    #[error(
+        "the registry is nested more than {limit} levels deep at line {line}, column {column}, \
+         far deeper than a registry ever is: it is not a registry, or it is corrupt"
+    )]
+    TooDeep {
+        /// How deep the parser reads.
+        limit: usize,
+        /// 1-based line where that depth is passed.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
     /// The text is not JSON (nor JSONC).
     #[error(
         "the registry is not valid JSON: {message} at line {line}, column {column}; \
@@ -197,6 +229,9 @@ pub enum LoadError {
 /// Fails only when the text cannot be used at all; every problem with an entry is collected in
 /// [`Loaded::diagnostics`] instead, and the entry is left out only if it cannot be shown.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
+    if let Some(error) = unusable(text) {
+        return Err(error);
+    }
     let strict_error = match serde_json::from_str::<TopLevel>(text) {
         Ok(top) => return Ok(read(top, text)),
         Err(err) if err.is_data() => return Err(shape_error(text, &err)),
@@ -929,8 +964,89 @@ fn json_error(text: &str, err: &serde_json::Error) -> LoadError {
     }
 }
 
+/// How deep serde_json reads nested arrays and objects into a [`Value`].
+const DEPTH_LIMIT: usize = 128;
+
+/// A text that is plainly not a registry, named before any parsing: nothing, an HTML page, or
+/// a top-level array (which serde would otherwise read as the fields of a struct, in order).
+fn unusable(text: &str) -> Option<LoadError> {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    match body.as_bytes().first() {
+        None => Some(LoadError::Empty { bytes: text.len() }),
+        Some(b'<') => Some(LoadError::Html {
+            title: html_title(body),
+        }),
+        Some(b'[') => Some(too_deep(text).unwrap_or(LoadError::NotAnObject { found: "an array" })),
+        _ => None,
+    }
+}
+
+/// The `<title>` of an HTML text, white space collapsed, cut to 80 characters; looked for in
+/// its first 4 KiB only.
+fn html_title(html: &str) -> Option<String> {
+    let mut head = html.len().min(4096);
+    while !html.is_char_boundary(head) {
+        head -= 1;
+    }
+    let head = &html[..head];
+    let lower = head.to_ascii_lowercase();
+    let open = lower.find("<title")?;
+    let start = open + lower[open..].find('>')? + 1;
+    let end = start + lower[start..].find("</title")?;
+    let words: Vec<&str> = head[start..end].split_whitespace().collect();
+    let title = words.join(" ");
+    let cut: String = title.chars().take(80).collect();
+    match (cut.is_empty(), cut.len() < title.len()) {
+        (true, _) => None,
+        (false, true) => Some(format!("{cut}…")),
+        (false, false) => Some(cut),
+    }
+}
+
+/// Where `text` nests arrays and objects deeper than [`DEPTH_LIMIT`], if it does (brackets in
+/// strings do not count).
+fn too_deep(text: &str) -> Option<LoadError> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let (mut line, mut line_start) = (1usize, 0usize);
+    for (at, byte) in text.bytes().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > DEPTH_LIMIT {
+                    let column = text[line_start..=at].chars().count();
+                    return Some(LoadError::TooDeep {
+                        limit: DEPTH_LIMIT,
+                        line,
+                        column,
+                    });
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'\n' => {
+                line += 1;
+                line_start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// A valid JSON text of the wrong shape; the slow path, so it may parse again.
 fn shape_error(text: &str, err: &serde_json::Error) -> LoadError {
+    if let Some(deep) = too_deep(text) {
+        return deep;
+    }
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(top)) => {
             for key in ["agents", "extensions"] {

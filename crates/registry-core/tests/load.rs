@@ -745,8 +745,62 @@ fn fatal_errors_say_where_and_what() {
         column,
         message: message.to_owned(),
     };
+    let html_with_long_title = format!("<html><title>{}</title>", "é".repeat(90));
+    let deep_array = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let deep_in_object = format!(
+        "{{\"agents\": 1,\n \"x\": {}1{}}}",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let brackets_in_a_string = format!("{{\"agents\": 1, \"x\": \"{}\\\"\"}}", "[".repeat(200));
     let table: Vec<(&str, LoadError)> = vec![
-        ("", json(1, 1, "EOF while parsing a value")),
+        ("", LoadError::Empty { bytes: 0 }),
+        (" \r\n\t", LoadError::Empty { bytes: 4 }),
+        ("\u{feff}\n", LoadError::Empty { bytes: 4 }),
+        (
+            "<!doctype html><html><head><title>\n  Sign in ·  Example\n</title></head>",
+            LoadError::Html {
+                title: Some("Sign in · Example".to_owned()),
+            },
+        ),
+        (
+            "  <html><body>Not found</body></html>",
+            LoadError::Html { title: None },
+        ),
+        (
+            html_with_long_title.as_str(),
+            LoadError::Html {
+                title: Some(format!("{}…", "é".repeat(80))),
+            },
+        ),
+        (
+            deep_array.as_str(),
+            LoadError::TooDeep {
+                limit: 128,
+                line: 1,
+                column: 129,
+            },
+        ),
+        (
+            deep_in_object.as_str(),
+            LoadError::TooDeep {
+                limit: 128,
+                line: 2,
+                column: 134,
+            },
+        ),
+        // Brackets inside strings are not nesting.
+        (
+            brackets_in_a_string.as_str(),
+            LoadError::NotAnArray {
+                key: "agents",
+                found: "a number",
+            },
+        ),
+        (
+            "[null, [], [], null, null]",
+            LoadError::NotAnObject { found: "an array" },
+        ),
         (
             "{\n  \"agents\": [\n    {\"id\": x}\n  ]\n}",
             json(3, 12, "expected value"),
@@ -805,6 +859,7 @@ fn fatal_errors_say_where_and_what() {
 
 #[test]
 fn fatal_error_messages_say_what_to_do() {
+    let deep = "[".repeat(300);
     let table = [
         ("{", "fix the syntax there"),
         (
@@ -812,6 +867,9 @@ fn fatal_error_messages_say_what_to_do() {
             "it must look like {\"version\": \"1.0.0\", \"agents\": [...]}",
         ),
         (r#"{"agents": 1}"#, "write it as \"agents\": [{...}, {...}]"),
+        ("", "check that the file was published"),
+        ("<html>", "instead of the file; check the address"),
+        (deep.as_str(), "it is not a registry, or it is corrupt"),
     ];
     for (input, expect) in table {
         let message = load(input).unwrap_err().to_string();
