@@ -10,9 +10,15 @@
 //!   markup, so nothing moves or flashes, and the page is live. What the visitor did meanwhile
 //!   is kept: text typed into the search box and filters ticked are applied ([`Pending`]), and
 //!   the focused field keeps the focus and the caret. If the registry cannot be loaded, the
-//!   page the HTML had stays, with a notice and a retry ([`StaticCopyNotice`]).
+//!   page the HTML had stays, with a notice and a retry; if a copy was kept from an earlier
+//!   visit, the app takes the page over with it, saying how old it is.
 //! - **A shell** (a build for an AgentRegistry, or with no registry known at build time) shows
 //!   the loading skeleton; the app replaces it at once and shows the progress itself.
+//!
+//! Beside either, fixed at the bottom of the window and mounted apart from the app, the
+//! [`NetworkNotices`] say how loading goes (still waiting, a kept copy, a failure, the optional
+//! files). Once the app is live, the service worker is registered ([`crate::offline`]), so
+//! that the next visit works offline.
 //!
 //! The head tags the build wrote for the page sit between two comments
 //! ([`HEAD_START`], [`HEAD_END`]); they go when the app takes over, since `leptos_meta` then
@@ -28,7 +34,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 use crate::app::App;
-use crate::registry::{FetchError, MatrixStatus, Phase, RegistryState, Status};
+use crate::components::icon;
+use crate::components::notices::NetworkNotices;
+use crate::registry::{MatrixStatus, Phase, RegistryState};
 use crate::visitor::VisitorState;
 
 /// The id of the element the app renders into.
@@ -55,10 +63,17 @@ pub fn start() {
         let root = document()
             .get_element_by_id(ROOT_ID)
             .unwrap_or_else(|| new_root().into());
-        if root.has_attribute(PRERENDERED) {
+        let prerendered = root.has_attribute(PRERENDERED);
+        let notices = mount_to(new_notice_host(), move || {
+            view! { <NetworkNotices registry prerendered /> }
+        });
+        notices.forget();
+        if prerendered {
+            icon::remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);
         } else {
             replace(&root, registry, visitor, false);
+            crate::offline::register();
         }
     });
     // The app lives as long as the page.
@@ -83,7 +98,6 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
     let waited = RwSignal::new(false);
     set_timeout(move || waited.set(true), OPTIONAL_WAIT);
     let done = StoredValue::new(false);
-    let notice = StoredValue::new_local(None::<leptos::mount::UnmountHandle<_>>);
     let root = send_wrapper::SendWrapper::new(root);
     Effect::new(move |_| {
         let phase = registry.phase();
@@ -95,7 +109,6 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
         match phase {
             Phase::Ready if optional_known => {
                 done.set_value(true);
-                notice.set_value(None);
                 // In a task of its own, apart from reading the registry: neither blocks the
                 // page for as long as both would.
                 let root = root.clone();
@@ -105,12 +118,7 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
                     Duration::ZERO,
                 );
             }
-            Phase::Failed => {
-                if let Status::Failed(error) = registry.status() {
-                    untrack(|| owner.with(|| notice.set_value(Some(show_notice(error, registry)))));
-                }
-            }
-            Phase::Ready | Phase::Loading => {}
+            Phase::Ready | Phase::Loading | Phase::Failed => {}
         }
     });
 }
@@ -127,6 +135,7 @@ fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
     // focus exist by the next frame, which this runs before.
     request_animation_frame(move || {
         pending.restore_focus();
+        crate::offline::register();
         mark("acp:taken-over");
         if let Some(performance) = window().performance() {
             let _ = performance.measure_with_start_mark_and_end_mark(
@@ -278,15 +287,7 @@ impl Pending {
     }
 }
 
-/// Mounts the notice of a pre-rendered page whose registry could not be loaded.
-fn show_notice(
-    error: FetchError,
-    registry: RegistryState,
-) -> leptos::mount::UnmountHandle<impl Mountable> {
-    let host = new_notice_host();
-    mount_to(host, move || view! { <StaticCopyNotice error registry /> })
-}
-
+/// A host for the notices, last in the body.
 fn new_notice_host() -> HtmlElement {
     let host = document()
         .create_element("div")
@@ -296,31 +297,4 @@ fn new_notice_host() -> HtmlElement {
         let _ = body.append_child(&host);
     }
     host
-}
-
-/// The pre-rendered page is what the build saw; the live registry could not be loaded.
-#[component]
-fn StaticCopyNotice(error: FetchError, registry: RegistryState) -> impl IntoView {
-    let retrying = move || registry.status() == Status::Loading;
-    view! {
-        <div
-            role="alert"
-            class="fixed inset-x-0 bottom-0 z-40 border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-lg dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-            <div class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">
-                <p class="min-w-0 break-words">
-                    <strong class="font-semibold">"This page shows the registry as it was when the site was built. "</strong>
-                    {format!("The live registry could not be loaded: {error}")}
-                </p>
-                <button
-                    type="button"
-                    class="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 disabled:opacity-60"
-                    disabled=retrying
-                    on:click=move |_| registry.retry()
-                >
-                    {move || if retrying() { "Retrying…" } else { "Retry" }}
-                </button>
-            </div>
-        </div>
-    }
 }

@@ -13,6 +13,9 @@
 //!   commands under this site's name.
 //! - `PROTOCOL_MATRIX_URL`: the registry's probe results (auth methods, capabilities);
 //!   optional: when it cannot be loaded, pages say "not probed".
+//! - `JETBRAINS_VIEW_URL`, `JETBRAINS_PREVIEW_VIEW_URL`, `QUARANTINE_URL`: the registry's
+//!   other lists (which agents JetBrains IDEs list, bundle or serve a preview of; which agents
+//!   its automation skips); optional, like the matrix.
 //! - `PUBLIC_URL`: the path the site is served under (`/` or e.g. `/acp/registry/`); every
 //!   link and asset is prefixed with it.
 //! - `SITE_ORIGIN`: the scheme and host the site is published at, for canonical and
@@ -46,6 +49,24 @@ pub const REGISTRY_URL: &str = match option_env!("REGISTRY_URL") {
 pub const PROTOCOL_MATRIX_URL: &str = match option_env!("PROTOCOL_MATRIX_URL") {
     Some(url) if !url.is_empty() => url,
     _ => "protocol-matrix.json",
+};
+
+/// The registry's JetBrains view as given at build time; optional.
+pub const JETBRAINS_VIEW_URL: &str = match option_env!("JETBRAINS_VIEW_URL") {
+    Some(url) if !url.is_empty() => url,
+    _ => "registry-for-jetbrains.json",
+};
+
+/// The registry's JetBrains preview view as given at build time; optional.
+pub const JETBRAINS_PREVIEW_VIEW_URL: &str = match option_env!("JETBRAINS_PREVIEW_VIEW_URL") {
+    Some(url) if !url.is_empty() => url,
+    _ => "registry-for-jetbrains-preview.json",
+};
+
+/// The registry's quarantine list as given at build time; optional.
+pub const QUARANTINE_URL: &str = match option_env!("QUARANTINE_URL") {
+    Some(url) if !url.is_empty() => url,
+    _ => "quarantine.json",
 };
 
 /// The base path as given at build time, always starting and ending with `/`.

@@ -14,6 +14,7 @@ pub mod components;
 pub mod config;
 pub mod head;
 pub mod near_viewport;
+pub mod offline;
 pub mod query_state;
 pub mod registry;
 #[cfg(not(target_arch = "wasm32"))]

@@ -9,6 +9,9 @@
 //!   the count and the first page of cards);
 //! - `agents/<id>/index.html` and `extensions/<id>/index.html`: every entry's page;
 //! - `404.html`: the not-found page, which static hosts serve for any other address.
+//! - `shell.html`: the loading shell of an entry's page, whatever the registry, which the
+//!   service worker serves offline for a page never visited (the app then renders the page
+//!   from the registry it kept).
 //!
 //! With no registry known at build time (a remote registry without a local copy, or an
 //! AgentRegistry, which is only ever read live), `index.html` and `404.html` are the loading
@@ -41,6 +44,9 @@ use crate::visitor::VisitorState;
 
 /// leptos_meta's marker: its head tags go right after it.
 const META_MARKER: &str = "<!--HEAD-->";
+
+/// The file of the loading shell the service worker serves offline for pages never visited.
+pub const SHELL: &str = "shell.html";
 
 /// A page, rendered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,12 +192,13 @@ impl fmt::Display for Written {
         if !self.with_registry {
             return write!(
                 f,
-                "rendered the loading shell (index.html, 404.html): no registry to pre-render"
+                "rendered the loading shell (index.html, 404.html, shell.html): no registry to \
+                 pre-render"
             );
         }
         write!(
             f,
-            "rendered index.html, 404.html, {} agent and {} extension pages ({} entries left out \
+            "rendered index.html, 404.html, shell.html, {} agent and {} extension pages ({} entries left out \
              by errors, {} warnings",
             self.agents, self.extensions, self.errors, self.warnings
         )?;
@@ -223,6 +230,10 @@ pub fn write_site(
     let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
     write("index.html".into(), page("/"))?;
     write("404.html".into(), page("/404.html"))?;
+    write(
+        SHELL.into(),
+        template.document(&render_page(&href("/agents/shell/"), None), false),
+    )?;
     let mut written = Written {
         with_registry: whole,
         ..Written::default()

@@ -1,7 +1,9 @@
 //! One result of the catalogue: icon, name, version, description, authors, badges.
 //!
 //! The name is the card's link (so its accessible name is the agent's name); the link's
-//! `::after` covers the card so the whole card is clickable.
+//! `::after` covers the card so the whole card is clickable. A card shows two lines of the
+//! description: it is cut to [`CARD_DESCRIPTION_CHARS`] before it is marked, so that a
+//! megabyte of description costs a card no more than a sentence does.
 
 use std::sync::Arc;
 
@@ -16,6 +18,23 @@ use crate::components::icon::AgentIcon;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
 use crate::config;
 use crate::query_state::LastSearch;
+
+/// How many characters of a description a card holds (more than its two lines show).
+pub const CARD_DESCRIPTION_CHARS: usize = 280;
+
+/// `text` cut to at most `max` characters, at the last space in its last fifth when there is
+/// one, with `…` when anything was cut.
+pub fn shorten(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    let Some((cut, _)) = text.char_indices().nth(max) else {
+        return text.into();
+    };
+    let head = &text[..cut];
+    let at_space = head
+        .rfind(char::is_whitespace)
+        .filter(|&at| head[..at].chars().count() >= max - max / 5)
+        .map_or(head, |at| &head[..at]);
+    format!("{}…", at_space.trim_end()).into()
+}
 
 /// A result card.
 #[component]
@@ -65,7 +84,7 @@ pub fn AgentCard(
                     {version.map(|v| view! { <span class="text-xs text-slate-500 dark:text-slate-400">{v}</span> })}
                 </div>
                 <p class="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">
-                    {marked(entry.description.clone())}
+                    {marked(shorten(&entry.description, CARD_DESCRIPTION_CHARS).into_owned())}
                 </p>
                 {(!authors.is_empty()).then(|| view! {
                     <p class="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">
@@ -147,4 +166,27 @@ fn platforms_label(entry: &Entry) -> Option<String> {
         .map(|os| os.label())
         .collect();
     (!oses.is_empty()).then(|| oses.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shorten;
+
+    #[test]
+    fn long_texts_are_cut_at_a_word_with_an_ellipsis() {
+        for (text, max, expected) in [
+            ("Gemini CLI", 10, "Gemini CLI"),
+            ("", 5, ""),
+            ("one two three four five", 12, "one two thre…"),
+            ("one two three four five", 14, "one two three…"),
+            ("abcdefghijklmnop", 10, "abcdefghij…"),
+            ("ééééé ééééé", 8, "ééééé éé…"),
+            ("a long sentence, cut", 18, "a long sentence,…"),
+            ("a b", 2, "a…"),
+        ] {
+            assert_eq!(shorten(text, max), expected, "{text:?} {max}");
+        }
+        let megabyte = "word ".repeat(200_000);
+        assert_eq!(shorten(&megabyte, 280).chars().count(), 280);
+    }
 }

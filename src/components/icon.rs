@@ -1,31 +1,259 @@
-//! Agent icons drawn in the theme's text colour.
+//! Agent icons drawn in the theme's text colour, when they are small enough to draw.
 //!
 //! Registry icons are monochrome SVGs drawn in `currentColor`. Inlining their markup would run
 //! untrusted SVG in the page, and an `<img>` cannot inherit the text colour, so the icon is used
 //! as a CSS mask over a `currentColor` background: the shape comes from the file, the colour
-//! from the theme. The mask is drawn at once, so a page rendered at build time shows its icons
-//! in the first paint and the browser's copy draws the same. A mask that fails (missing file,
-//! cross-origin without CORS) fails silently, so the app probes the same URL with an image that
-//! is never added to the page (`crossorigin`, like the mask's request); if it fails, a monogram
-//! of the name replaces the mask.
+//! from the theme.
 //!
-//! Each URL is probed once for the page's lifetime: cards asking while a probe is under way wait
-//! for its answer, and a card built again for an icon already probed (the results change on
-//! every keystroke) shows the icon or monogram at once.
+//! A browser draws an SVG on the page's main thread, and one complex enough (a 5 MB icon of a
+//! single 880,000-segment path) stops the page painting for over a minute. So the app draws no
+//! icon it has not read first: it fetches the file (in CORS mode, as the mask would), refuses it
+//! past [`MAX_ICON_BYTES`] without reading further, measures it ([`measure_icon`]: elements,
+//! path segments, `<use>` copies, within the bounds the registry's own icon rules set), and draws
+//! the mask from a `blob:` URL of exactly the text it measured, so that a second request cannot
+//! bring other bytes. An icon that fails to load or is refused shows a monogram of the name
+//! instead, and the agent page says why ([`IconSize::Page`]).
+//!
+//! A page rendered at build time draws its icons in its first paint (the build has only the
+//! registry's icon URLs); when the app takes it over, an icon the HTML already drew is drawn
+//! again at once from its URL ([`remember_drawn`]), so nothing flashes, and is checked like any
+//! other: refused, it becomes the monogram.
+//!
+//! Each URL is read once for the page's lifetime: icons asking while a read is under way wait
+//! for its answer, and an icon built again for a URL already read (the results change on every
+//! keystroke) shows the icon or monogram at once.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use registry_core::Entry;
 
-use crate::registry::{page_base, resolve, site_relative};
+use crate::registry::{page_base, resolve, site_relative, size_words, thousands};
 
-/// How the probe of an icon ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Probe {
-    Loaded,
-    Failed,
+/// The most bytes an icon may have to be drawn: as many as the registry accepts.
+pub const MAX_ICON_BYTES: usize = 64 * 1024;
+/// The most elements an icon may have.
+pub const MAX_ICON_ELEMENTS: usize = 2_000;
+/// The most path segments (`d` commands, `points` pairs) an icon may draw, in all.
+pub const MAX_ICON_PATH_SEGMENTS: usize = 10_000;
+/// The most `<use>` elements an icon may have: each copies others, and copies of copies grow
+/// exponentially.
+pub const MAX_ICON_USES: usize = 16;
+
+/// Why an icon is not drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// It could not be loaded: why, in a few words.
+    Unavailable(String),
+    /// It has more bytes than [`MAX_ICON_BYTES`] (at least `found`).
+    TooLarge {
+        /// Bytes it has, at least.
+        found: usize,
+    },
+    /// It is over one of the other bounds.
+    TooComplex {
+        /// What was counted: `elements`, `path segments`, `<use> elements`.
+        what: &'static str,
+        /// How many it has, at least.
+        found: usize,
+        /// The bound.
+        limit: usize,
+    },
+}
+
+impl std::fmt::Display for Refusal {
+    /// "the icon is 5.2 MB, more than the 64 KiB an icon may have".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Unavailable(why) => write!(f, "the icon could not be loaded ({why})"),
+            Refusal::TooLarge { found } => write!(
+                f,
+                "the icon is {} or more, over the 64 KiB an icon may have",
+                size_words(*found)
+            ),
+            Refusal::TooComplex { what, found, limit } => write!(
+                f,
+                "the icon has {} {what} or more, over the {} an icon may have",
+                thousands(*found),
+                thousands(*limit)
+            ),
+        }
+    }
+}
+
+/// Whether an icon's text is within the bounds: bytes, elements, `<use>` elements and path
+/// segments, counted in one pass over the text without parsing it as XML (what looks like a
+/// tag inside a comment counts too: the count errs on the side of refusing).
+pub fn measure_icon(text: &str) -> Result<(), Refusal> {
+    if text.len() > MAX_ICON_BYTES {
+        return Err(Refusal::TooLarge { found: text.len() });
+    }
+    let bytes = text.as_bytes();
+    let (mut elements, mut uses, mut segments) = (0usize, 0usize, 0usize);
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'<' || !bytes.get(at + 1).is_some_and(u8::is_ascii_alphabetic) {
+            at += 1;
+            continue;
+        }
+        let name_start = at + 1;
+        at = name_start;
+        while at < bytes.len() && is_name_byte(bytes[at]) {
+            at += 1;
+        }
+        let name = &text[name_start..at];
+        elements += 1;
+        if name == "use" || name.ends_with(":use") {
+            uses += 1;
+        }
+        // The attributes, up to the end of the tag.
+        while at < bytes.len() && bytes[at] != b'>' {
+            if !is_name_byte(bytes[at]) {
+                at += 1;
+                continue;
+            }
+            let attribute_start = at;
+            while at < bytes.len() && is_name_byte(bytes[at]) {
+                at += 1;
+            }
+            let attribute = &text[attribute_start..at];
+            while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            if bytes.get(at) != Some(&b'=') {
+                continue;
+            }
+            at += 1;
+            while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            let Some(&quote) = bytes.get(at).filter(|b| **b == b'"' || **b == b'\'') else {
+                continue;
+            };
+            let value_start = at + 1;
+            let value_end = text[value_start..]
+                .find(quote as char)
+                .map_or(bytes.len(), |end| value_start + end);
+            let value = &text[value_start..value_end];
+            segments += match attribute {
+                "d" => path_segments(value),
+                "points" => numbers(value) / 2,
+                _ => 0,
+            };
+            at = value_end + 1;
+        }
+        let over = [
+            ("elements", elements, MAX_ICON_ELEMENTS),
+            ("<use> elements", uses, MAX_ICON_USES),
+            ("path segments", segments, MAX_ICON_PATH_SEGMENTS),
+        ]
+        .into_iter()
+        .find(|(_, found, limit)| found > limit);
+        if let Some((what, found, limit)) = over {
+            return Err(Refusal::TooComplex { what, found, limit });
+        }
+    }
+    Ok(())
+}
+
+fn is_name_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b':' | b'.')
+}
+
+/// How many segments path data draws: each command starts a run of argument groups (`M`, `L`,
+/// `T` take 2 numbers, `H`, `V` 1, `S`, `Q` 4, `C` 6, `A` 7), each group a segment; `Z` is one.
+pub fn path_segments(d: &str) -> usize {
+    let mut segments = 0;
+    let mut arity = 0;
+    let mut run = 0;
+    let close_run = |run: usize, arity: usize| run.checked_div(arity).unwrap_or(0);
+    let mut rest = d;
+    while let Some(c) = rest.chars().next() {
+        let command_arity = match c.to_ascii_uppercase() {
+            'M' | 'L' | 'T' => Some(2),
+            'H' | 'V' => Some(1),
+            'S' | 'Q' => Some(4),
+            'C' => Some(6),
+            'A' => Some(7),
+            'Z' => Some(0),
+            _ => None,
+        };
+        if let Some(next) = command_arity {
+            segments += close_run(run, arity);
+            if next == 0 {
+                segments += 1;
+            }
+            arity = next;
+            run = 0;
+            rest = &rest[c.len_utf8()..];
+        } else if let Some(after) = number(rest) {
+            run += 1;
+            rest = after;
+        } else {
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    segments + close_run(run, arity)
+}
+
+/// How many numbers a list holds (`points`).
+fn numbers(list: &str) -> usize {
+    let mut count = 0;
+    let mut rest = list;
+    while let Some(c) = rest.chars().next() {
+        match number(rest) {
+            Some(after) => {
+                count += 1;
+                rest = after;
+            }
+            None => rest = &rest[c.len_utf8()..],
+        }
+    }
+    count
+}
+
+/// The rest of `text` after the number it starts with, if it starts with one
+/// (`-1.5e3`, `.5`; `1.5.5` is two numbers, as SVG reads it).
+fn number(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let mut at = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let whole = digits(at);
+    at += whole;
+    let mut fraction = 0;
+    if bytes.get(at) == Some(&b'.') {
+        fraction = digits(at + 1);
+        if whole > 0 || fraction > 0 {
+            at += 1 + fraction;
+        }
+    }
+    if whole == 0 && fraction == 0 {
+        return None;
+    }
+    if matches!(bytes.get(at), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-')));
+        let exponent = digits(at + 1 + sign);
+        if exponent > 0 {
+            at += 1 + sign + exponent;
+        }
+    }
+    Some(&text[at..])
+}
+
+/// How the check of an icon ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Check {
+    /// Within the bounds: the `blob:` URL of the text measured.
+    Drawable(String),
+    /// Not drawn, and why.
+    Refused(Refusal),
 }
 
 /// Icon size.
@@ -34,7 +262,7 @@ pub enum IconSize {
     /// 40 px, for cards.
     #[default]
     Card,
-    /// 64 px, for page headers.
+    /// 64 px, for page headers; a refused icon's reason is said beside it.
     Page,
 }
 
@@ -58,28 +286,58 @@ pub fn AgentIcon(
     #[prop(optional)]
     size: IconSize,
 ) -> impl IntoView {
-    let known = url.as_deref().map_or(Some(Probe::Failed), probed);
-    let failed = RwSignal::new(known == Some(Probe::Failed));
+    let known = match url.as_deref() {
+        None => Some(Check::Refused(Refusal::Unavailable(
+            "none given".to_owned(),
+        ))),
+        Some(url) => checked(url),
+    };
+    // Drawn from its URL at once: by the build (which cannot read it), or in the browser when
+    // the page it takes over drew it already.
+    let at_once = known.is_none()
+        && url
+            .as_deref()
+            .is_some_and(|url| cfg!(not(target_arch = "wasm32")) || drawn_by_page(url));
+    let result = RwSignal::new(known.clone());
     if let (Some(url), None) = (url.clone(), known) {
-        // In the browser only: the build cannot tell, and draws the mask.
-        Effect::new(move |_| probe(&url, failed));
+        // In the browser only: the build cannot read icons.
+        Effect::new(move |_| check(&url, result));
     }
     let box_class = format!(
         "relative inline-flex shrink-0 items-center justify-center rounded-lg {}",
         size.class()
     );
-    let mask_style = url.as_deref().map(mask_style).unwrap_or_default();
+    let original = url.as_deref().map(mask_style).unwrap_or_default();
     let monogram = monogram(&name);
+    let tile = move || match result.get() {
+        Some(Check::Refused(_)) => EitherOf3::A(view! {
+            <span class="flex h-full w-full items-center justify-center rounded-lg border border-slate-300 font-semibold text-slate-600 dark:border-slate-600 dark:text-slate-300">
+                {monogram.clone()}
+            </span>
+        }),
+        Some(Check::Drawable(_)) | None if at_once => EitherOf3::B(view! {
+            <span class="icon-mask h-full w-full" style=original.clone()></span>
+        }),
+        Some(Check::Drawable(blob)) => EitherOf3::B(view! {
+            <span class="icon-mask h-full w-full" style=mask_style(&blob)></span>
+        }),
+        None => EitherOf3::C(view! { <span class="h-full w-full"></span> }),
+    };
+    let reason = move || match (size, result.get()) {
+        (
+            IconSize::Page,
+            Some(Check::Refused(refusal @ (Refusal::TooLarge { .. } | Refusal::TooComplex { .. }))),
+        ) => Some(view! {
+            <p class="mt-1 max-w-48 text-xs text-slate-600 dark:text-slate-400">
+                {format!("Icon not shown: {refusal}.")}
+            </p>
+        }),
+        _ => None,
+    };
     view! {
-        <span class=box_class aria-hidden="true">
-            <Show
-                when=move || failed.get()
-                fallback=move || view! { <span class="icon-mask h-full w-full" style=mask_style.clone()></span> }
-            >
-                <span class="flex h-full w-full items-center justify-center rounded-lg border border-slate-300 font-semibold text-slate-600 dark:border-slate-600 dark:text-slate-300">
-                    {monogram.clone()}
-                </span>
-            </Show>
+        <span class="inline-flex shrink-0 flex-col">
+            <span class=box_class aria-hidden="true">{tile}</span>
+            {reason}
         </span>
     }
 }
@@ -94,83 +352,140 @@ pub fn icon_url(entry: &Entry, registry_url: &str) -> Option<String> {
     Some(site_relative(safe, &page_base()))
 }
 
-/// Where the probe of one URL stands.
-enum Probing {
-    /// Under way: the icons waiting for the answer, told whether it failed.
-    Waiting(Vec<RwSignal<bool>>),
+/// Where the check of one URL stands.
+enum Checking {
+    /// Under way: the icons waiting for the answer.
+    Waiting(Vec<RwSignal<Option<Check>>>),
     /// Finished.
-    Done(Probe),
+    Done(Check),
 }
 
 thread_local! {
-    /// Every probe of the page, by URL.
-    static PROBES: RefCell<HashMap<String, Probing>> = RefCell::new(HashMap::new());
+    /// Every check of the page, by URL.
+    static CHECKS: RefCell<HashMap<String, Checking>> = RefCell::new(HashMap::new());
+    /// The mask styles the page the app took over had drawn (see [`remember_drawn`]).
+    static DRAWN: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
 }
 
-/// How an earlier probe of `url` ended, if one did.
-fn probed(url: &str) -> Option<Probe> {
-    PROBES.with(|probes| match probes.borrow().get(url) {
-        Some(Probing::Done(probe)) => Some(*probe),
+/// Notes the icons a page rendered at build time drew, before the app takes it over: those it
+/// draws again at once (from their URL, as the page did) while checking them.
+pub fn remember_drawn(root: &web_sys::Element) {
+    let Ok(masks) = root.query_selector_all(".icon-mask") else {
+        return;
+    };
+    DRAWN.with(|drawn| {
+        let mut drawn = drawn.borrow_mut();
+        for i in 0..masks.length() {
+            let style = masks
+                .get(i)
+                .and_then(|node| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(node).ok())
+                .and_then(|element| element.get_attribute("style"));
+            if let Some(style) = style {
+                drawn.insert(style);
+            }
+        }
+    });
+}
+
+fn drawn_by_page(url: &str) -> bool {
+    let style = mask_style(url);
+    DRAWN.with(|drawn| drawn.borrow().contains(&style))
+}
+
+/// How an earlier check of `url` ended, if one did.
+fn checked(url: &str) -> Option<Check> {
+    CHECKS.with(|checks| match checks.borrow().get(url) {
+        Some(Checking::Done(check)) => Some(check.clone()),
         _ => None,
     })
 }
 
-/// Tells `failed` how loading `url` as an image goes: at once if it was probed, else when the
-/// probe under way (started now, if none is) ends.
-fn probe(url: &str, failed: RwSignal<bool>) {
-    let start = PROBES.with(|probes| {
-        let mut probes = probes.borrow_mut();
-        match probes.get_mut(url) {
-            Some(Probing::Done(probe)) => {
-                failed.set(*probe == Probe::Failed);
+/// Tells `result` how checking `url` goes: at once if it was checked, else when the check
+/// under way (started now, if none is) ends.
+fn check(url: &str, result: RwSignal<Option<Check>>) {
+    let start = CHECKS.with(|checks| {
+        let mut checks = checks.borrow_mut();
+        match checks.get_mut(url) {
+            Some(Checking::Done(check)) => {
+                result.set(Some(check.clone()));
                 false
             }
-            Some(Probing::Waiting(waiting)) => {
-                waiting.push(failed);
+            Some(Checking::Waiting(waiting)) => {
+                waiting.push(result);
                 false
             }
             None => {
-                probes.insert(url.to_owned(), Probing::Waiting(vec![failed]));
+                checks.insert(url.to_owned(), Checking::Waiting(vec![result]));
                 true
             }
         }
     });
-    if start && load_image(url).is_none() {
-        finish(url, Probe::Failed);
+    if start {
+        let url = url.to_owned();
+        leptos::task::spawn_local(async move {
+            let check = read_icon(&url).await;
+            finish(&url, check);
+        });
     }
 }
 
-/// Starts loading `url` into a detached image; `None` if the browser would not.
-fn load_image(url: &str) -> Option<()> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::closure::Closure;
+/// Fetches the icon at `url` (at most [`MAX_ICON_BYTES`] of it) and measures it.
+async fn read_icon(url: &str) -> Check {
+    use crate::registry::http::{self, GetError, Options};
 
-    let image = web_sys::HtmlImageElement::new().ok()?;
-    image.set_cross_origin(Some("anonymous"));
-    let answer = |probe: Probe| {
-        let url = url.to_owned();
-        Closure::once_into_js(move || finish(&url, probe))
+    let options = Options {
+        limit: Some(MAX_ICON_BYTES),
+        ..Options::default()
     };
-    image.set_onload(Some(answer(Probe::Loaded).unchecked_ref()));
-    image.set_onerror(Some(answer(Probe::Failed).unchecked_ref()));
-    image.set_src(url);
-    Some(())
+    let fetched = match http::get(url, &options, &|_| {}).await {
+        Ok(fetched) => fetched,
+        Err(GetError::TooLarge(too_large)) => {
+            return Check::Refused(Refusal::TooLarge {
+                found: too_large.found,
+            });
+        }
+        Err(GetError::Failed(error)) => {
+            return Check::Refused(Refusal::Unavailable(error.headline()));
+        }
+    };
+    let text = match fetched.text(url) {
+        Ok(text) => text,
+        Err(error) => return Check::Refused(Refusal::Unavailable(error.headline())),
+    };
+    if let Err(refusal) = measure_icon(&text) {
+        return Check::Refused(refusal);
+    }
+    match blob_url(&text) {
+        Some(blob) => Check::Drawable(blob),
+        None => Check::Refused(Refusal::Unavailable(
+            "the browser could not hold it".to_owned(),
+        )),
+    }
 }
 
-/// Records how the probe of `url` ended and tells the icons waiting for it.
-fn finish(url: &str, probe: Probe) {
-    let waiting = PROBES.with(|probes| {
-        let previous = probes
+/// A `blob:` URL of `svg`, for the mask.
+fn blob_url(svg: &str) -> Option<String> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(svg));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/svg+xml");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
+}
+
+/// Records how the check of `url` ended and tells the icons waiting for it.
+fn finish(url: &str, check: Check) {
+    let waiting = CHECKS.with(|checks| {
+        let previous = checks
             .borrow_mut()
-            .insert(url.to_owned(), Probing::Done(probe));
+            .insert(url.to_owned(), Checking::Done(check.clone()));
         match previous {
-            Some(Probing::Waiting(waiting)) => waiting,
+            Some(Checking::Waiting(waiting)) => waiting,
             _ => Vec::new(),
         }
     });
-    for failed in waiting {
+    for result in waiting {
         // An icon whose card is gone has no signal any more.
-        let _ = failed.try_set(probe == Probe::Failed);
+        let _ = result.try_set(Some(check.clone()));
     }
 }
 
@@ -211,6 +526,122 @@ fn upper_case(c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_segments_are_counted_as_svg_reads_them() {
+        for (d, expected) in [
+            ("M0 0L10 10", 2),
+            ("M0,0 10,10 20,20", 3),
+            ("M0 0h10v10H0z", 5),
+            ("m1-2.5.5.5", 2),
+            ("M1e2-3e-1 C1 2 3 4 5 6 7 8 9 10 11 12", 3),
+            ("A5 5 0 0 1 10 10 5 5 0 0 1 20 20", 2),
+            ("M0 0 L", 1),
+            ("", 0),
+            ("junk", 0),
+        ] {
+            assert_eq!(path_segments(d), expected, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn icons_over_a_bound_are_refused_with_what_was_counted() {
+        let svg = |body: &str| {
+            format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">{body}</svg>")
+        };
+        let real = include_str!("../../public/raxol.svg");
+        let long_path = svg(&format!("<path d=\"M0 0{}\"/>", " L1 1".repeat(10_001)));
+        let many_points = svg(&format!("<polygon points='{}'/>", "1,1 ".repeat(10_001)));
+        let uses = svg(&"<use href=\"#a\"/>".repeat(17));
+        let elements = svg(&"<g></g>".repeat(2_001));
+        let huge = format!("<svg>{}</svg>", " ".repeat(MAX_ICON_BYTES));
+        let with_use = svg("<path d='M0 0h16v16H0z'/><use href='#x'/>");
+        let quoted_gt = svg("<path title='a>b' d='M0 0L1 1'/>");
+        let table: Vec<(&str, Result<(), Refusal>)> = vec![
+            (real, Ok(())),
+            (&with_use, Ok(())),
+            (
+                &long_path,
+                Err(Refusal::TooComplex {
+                    what: "path segments",
+                    found: 10_002,
+                    limit: 10_000,
+                }),
+            ),
+            (
+                &many_points,
+                Err(Refusal::TooComplex {
+                    what: "path segments",
+                    found: 10_001,
+                    limit: 10_000,
+                }),
+            ),
+            (
+                &uses,
+                Err(Refusal::TooComplex {
+                    what: "<use> elements",
+                    found: 17,
+                    limit: 16,
+                }),
+            ),
+            (
+                &elements,
+                Err(Refusal::TooComplex {
+                    what: "elements",
+                    found: 2_001,
+                    limit: 2_000,
+                }),
+            ),
+            (
+                &huge,
+                Err(Refusal::TooLarge {
+                    found: MAX_ICON_BYTES + 11,
+                }),
+            ),
+            // A quoted `>` inside an attribute does not end the tag.
+            (&quoted_gt, Ok(())),
+        ];
+        for (text, expected) in table {
+            assert_eq!(
+                measure_icon(text),
+                expected,
+                "{}",
+                &text[..text.len().min(80)]
+            );
+        }
+    }
+
+    #[test]
+    fn every_bundled_icon_is_drawn() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/public");
+        let mut seen = 0;
+        for file in std::fs::read_dir(dir).unwrap() {
+            let path = file.unwrap().path();
+            if path.extension().is_some_and(|e| e == "svg") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(measure_icon(&text), Ok(()), "{}", path.display());
+                seen += 1;
+            }
+        }
+        assert!(seen > 50, "{seen} icons");
+    }
+
+    #[test]
+    fn refusals_say_what_is_over_which_bound() {
+        assert_eq!(
+            Refusal::TooLarge { found: 5_242_880 }.to_string(),
+            "the icon is 5.2 MB or more, over the 64 KiB an icon may have"
+        );
+        assert_eq!(
+            Refusal::TooComplex {
+                what: "path segments",
+                found: 880_000,
+                limit: 10_000
+            }
+            .to_string(),
+            "the icon has 880,000 path segments or more, over the 10,000 an icon may have"
+        );
+    }
 
     #[test]
     fn monograms() {

@@ -1,73 +1,178 @@
-//! The site's only IO: fetching the registry (and its protocol matrix) in the browser.
+//! The site's only IO: loading the registry and its optional files in the browser.
 //!
-//! An ACP registry is one file, fetched beside its optional protocol matrix; each is published
-//! into the [`RegistryState`] as soon as it is read, so the matrix never holds the catalogue
-//! back. An AgentRegistry is paged through with `registry_core`'s [`Pager`], one page after the
-//! other, the progress published as it goes; when a page fails after some loaded, the catalogue
-//! shows what it has and says so ([`LoadedRegistry::incomplete`]), and a retry resumes at the
-//! page that failed.
+//! An ACP registry is one file. It is asked for at once, and the copy kept from an earlier
+//! visit ([`kept`]) is read beside it: when the request has waited [`STILL_WAITING`], the kept
+//! copy is shown (with its age) while the request goes on; when the request fails or times
+//! out, the kept copy is what stays. A registry that loads replaces it and is kept in turn.
+//! Each optional file ([`OptionalSource`]) is fetched on its own, with the same timeout and
+//! its own kept copy, and attached to the registry on screen when it arrives; none of them is
+//! ever waited for. The protocol matrix (small, preloaded by the page) is asked for beside the
+//! registry; the JetBrains views and the quarantine list once the registry's attempt is over,
+//! so that they never take its bandwidth.
+//!
+//! A failure that may pass by itself is asked again in the background: when the browser is
+//! back online, when the server's `Retry-After` has passed, or, while a kept copy is shown,
+//! after a growing delay; that request is conditional on the kept copy's validators, so an
+//! unchanged registry costs a `304`.
+//!
+//! An AgentRegistry is paged through with `registry_core`'s [`Pager`], one page after the
+//! other; what has loaded is shown as it loads (at the first page, then at most once a
+//! second), the progress beside it. When a page fails or stalls, what loaded stays usable and
+//! says so ([`LoadedRegistry::incomplete`]), and a retry resumes at the page that failed. A
+//! listing read whole is kept too (its pages' texts), for when its first page cannot be had.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::select;
 use leptos::prelude::*;
 use registry_core::agentregistry::{PageError, Pager};
-use registry_core::protocol::ProtocolMatrix;
-use registry_core::{Catalog, RegistryKind};
+use registry_core::listing::{parse_quarantine, parse_view};
+use registry_core::{Catalog, Registry, RegistryKind};
 
-use super::{FetchError, LoadedRegistry, MatrixStatus, Progress, RegistryState};
+use super::http::{self, GetError, Options, Waiting, now};
+use super::kept::{self, Kept};
+use super::{
+    FetchError, Listing, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, Progress,
+    RegistryState, STILL_WAITING, Status,
+};
 use crate::config;
 
-/// Starts an attempt; `with_matrix` also fetches the protocol matrix (the first attempt only).
-pub(super) fn start(state: RegistryState, with_matrix: bool) {
+/// Why an attempt is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Attempt {
+    /// The page has just started: the registry and every optional file.
+    First,
+    /// Asked again (Retry, or by itself after a failure): the registry only, from the server.
+    Retry,
+}
+
+/// Where paging through an AgentRegistry stopped, so that a retry resumes there.
+#[derive(Clone, Debug)]
+pub(super) struct Paging {
+    pager: Pager,
+    /// The text of every page read so far, kept once the listing is whole.
+    texts: Vec<String>,
+}
+
+/// Starts an attempt.
+pub(super) fn start(state: RegistryState, attempt: Attempt) {
     leptos::task::spawn_local(async move {
         match config::REGISTRY_KIND {
             RegistryKind::Acp => {
-                let registry = async {
-                    match fetch_registry(super::registry_url()).await {
-                        Ok(loaded) => state.publish(loaded),
-                        Err(error) => state.fail(error),
+                let first = attempt == Attempt::First;
+                if first {
+                    // Preloaded beside the registry: asked for at once.
+                    leptos::task::spawn_local(load_optional(state, OptionalSource::ProtocolMatrix));
+                }
+                load_registry(state, attempt).await;
+                if first {
+                    // As large as the registry, and needed only once it is shown: after it, so
+                    // that they never share its bandwidth.
+                    for source in OptionalSource::ALL {
+                        if source != OptionalSource::ProtocolMatrix {
+                            leptos::task::spawn_local(load_optional(state, source));
+                        }
                     }
-                };
-                let matrix = async {
-                    if with_matrix {
-                        let url = super::resolve(config::PROTOCOL_MATRIX_URL, &super::page_base())
-                            .unwrap_or_default();
-                        state.set_matrix(match fetch_matrix(url).await {
-                            Ok(matrix) => MatrixStatus::Loaded(std::sync::Arc::new(matrix)),
-                            Err(problem) => MatrixStatus::Failed(problem),
-                        });
-                    }
-                };
-                futures::join!(registry, matrix);
+                }
             }
-            RegistryKind::AgentRegistry => page_through_service(state).await,
+            RegistryKind::AgentRegistry => page_through_service(state, attempt).await,
         }
     });
 }
 
-/// Fetches and loads the registry at `url`.
-pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
-    let response = gloo_net::http::Request::get(&url)
-        .send()
-        .await
-        .map_err(|e| FetchError::Network {
-            url: url.clone(),
-            message: e.to_string(),
-        })?;
-    if !response.ok() {
-        return Err(FetchError::Http {
-            url,
-            status: response.status(),
-            status_text: response.status_text(),
-        });
+/// Loads the ACP registry, falling back to (and revalidating) the copy kept.
+async fn load_registry(state: RegistryState, attempt: Attempt) {
+    let url = super::registry_url();
+    let kept_slot: Rc<RefCell<Option<Kept>>> = Rc::default();
+    let showing_kept = state.kept.get_untracked().is_some();
+    let mut options = Options {
+        fresh: attempt == Attempt::Retry,
+        ..Options::default()
+    };
+    let response = if showing_kept {
+        // Ask whether the copy on screen is still current.
+        let kept = kept::read(&url).await;
+        options.validators = kept.as_ref().map(|k| k.validators.clone());
+        *kept_slot.borrow_mut() = kept;
+        fetch(state, &url, &options, &kept_slot).await
+    } else {
+        let read_kept = async {
+            let kept = kept::read(&url).await;
+            *kept_slot.borrow_mut() = kept;
+        };
+        futures::join!(read_kept, fetch(state, &url, &options, &kept_slot)).1
+    };
+    match response {
+        Ok(fetched) if fetched.not_modified => {
+            let kept = match kept_slot.take() {
+                Some(kept) => Some(kept),
+                None => kept::read(&url).await,
+            };
+            if let Some(kept) = kept {
+                kept::keep(&url, &kept.text, &fetched.validators, now()).await;
+            }
+            state.kept.set(None);
+            state.waiting.set(None);
+            state.status.set(Status::Done);
+        }
+        Ok(fetched) => {
+            let validators = fetched.validators.clone();
+            let read = fetched
+                .text(&url)
+                .and_then(|text| parse_registry(&url, &text).map(|loaded| (loaded, text)));
+            match read {
+                Ok((loaded, text)) => {
+                    state.publish(loaded);
+                    kept::keep(&url, &text, &validators, now()).await;
+                }
+                Err(error) => failed(state, &url, error, &kept_slot).await,
+            }
+        }
+        Err(error) => failed(state, &url, error, &kept_slot).await,
     }
-    let text = response.text().await.map_err(|e| FetchError::Network {
-        url: url.clone(),
-        message: e.to_string(),
-    })?;
+}
+
+/// The GET of the registry, saying after [`STILL_WAITING`] that it waits, and showing the copy
+/// kept by then if nothing is on screen.
+async fn fetch(
+    state: RegistryState,
+    url: &str,
+    options: &Options,
+    kept_slot: &Rc<RefCell<Option<Kept>>>,
+) -> Result<http::Fetched, FetchError> {
+    let watch = |waiting: Waiting| {
+        if waiting.seconds < STILL_WAITING.as_secs() as u32 {
+            return;
+        }
+        state.waiting.set(Some(waiting));
+        if state.latest.get_untracked().is_none()
+            && let Some(kept) = kept_slot.borrow_mut().take()
+        {
+            show_kept(state, url, &kept);
+        }
+    };
+    http::get(url, options, &watch)
+        .await
+        .map_err(|error| match error {
+            GetError::Failed(error) => error,
+            GetError::TooLarge(_) => FetchError::Body {
+                url: url.to_owned(),
+                received: 0,
+                encoding: None,
+            },
+        })
+}
+
+/// Reads the registry's text, with User Timing marks for benchmarks.
+fn parse_registry(url: &str, text: &str) -> Result<LoadedRegistry, FetchError> {
     mark("acp:parse-start");
-    let loaded = registry_core::load(&text);
+    let loaded = registry_core::load(text);
     mark("acp:parsed");
     let loaded = loaded.map_err(|source| FetchError::Parse {
-        url: url.clone(),
+        url: url.to_owned(),
         source,
     })?;
     let catalog = Catalog::new(loaded.registry);
@@ -75,7 +180,7 @@ pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
     measure("acp:parse", "acp:parse-start", "acp:parsed");
     measure("acp:parse+index", "acp:parse-start", "acp:indexed");
     Ok(LoadedRegistry {
-        url,
+        url: url.to_owned(),
         matrix_problem: None,
         catalog,
         diagnostics: loaded.diagnostics,
@@ -83,67 +188,245 @@ pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
     })
 }
 
-/// Fetches the protocol matrix; any failure is a sentence for the page, never fatal.
-pub async fn fetch_matrix(url: String) -> Result<ProtocolMatrix, String> {
-    let response = gloo_net::http::Request::get(&url)
-        .send()
+/// Fetches and loads the registry at `url`, without timeouts' notices or kept copies.
+pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
+    let fetched = http::get(&url, &Options::default(), &|_| {})
         .await
-        .map_err(|e| format!("could not reach {url}: {e}"))?;
-    if !response.ok() {
-        return Err(format!("{url} answered HTTP {}", response.status()));
-    }
-    let text = response
-        .text()
-        .await
-        .map_err(|e| format!("could not read {url}: {e}"))?;
-    registry_core::protocol::parse_matrix(&text)
-        .map(|(matrix, _warnings)| matrix)
-        .map_err(|e| format!("{url} is not a protocol matrix: {e}"))
+        .map_err(|error| match error {
+            GetError::Failed(error) => error,
+            GetError::TooLarge(_) => FetchError::Body {
+                url: url.clone(),
+                received: 0,
+                encoding: None,
+            },
+        })?;
+    let text = fetched.text(&url)?;
+    parse_registry(&url, &text)
 }
+
+/// Shows the copy kept, when it still reads as a registry.
+fn show_kept(state: RegistryState, url: &str, kept: &Kept) {
+    if let Ok(loaded) = LoadedRegistry::from_text(url.to_owned(), &kept.text) {
+        state.publish_kept(loaded, kept.fetched_at);
+    }
+}
+
+/// The attempt failed: the kept copy stays or is shown, and the registry is asked for again
+/// when it may have come back.
+async fn failed(
+    state: RegistryState,
+    url: &str,
+    error: FetchError,
+    kept_slot: &Rc<RefCell<Option<Kept>>>,
+) {
+    if state.latest.get_untracked().is_none() {
+        let kept = match kept_slot.take() {
+            Some(kept) => Some(kept),
+            None => kept::read(url).await,
+        };
+        if let Some(kept) = kept {
+            show_kept(state, url, &kept);
+        }
+    }
+    state.fail(error.clone());
+    ask_again_later(state, &error);
+}
+
+/// The longest a background retry waits.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
+/// Schedules the next attempt of a failure that may pass by itself: when the browser is back
+/// online, after the server's `Retry-After`, or (while a kept copy is shown) after a delay
+/// doubling from 15 s to 5 min. A Retry pressed meanwhile makes it moot.
+fn ask_again_later(state: RegistryState, error: &FetchError) {
+    let attempts = state.attempts.get_untracked();
+    let delay = match error {
+        FetchError::Offline { .. } => None,
+        error => match error.retry_after() {
+            Some(wait) => Some(wait.min(MAX_BACKOFF)),
+            None if error.is_transient() && state.kept.get_untracked().is_some() => Some(
+                (Duration::from_secs(15) * 2u32.saturating_pow(attempts.min(5))).min(MAX_BACKOFF),
+            ),
+            None => return,
+        },
+    };
+    let online = matches!(error, FetchError::Offline { .. }) || error.is_transient();
+    leptos::task::spawn_local(async move {
+        let back_online = std::pin::pin!(went_online());
+        match delay {
+            Some(delay) => {
+                let delay = std::pin::pin!(http::sleep(delay));
+                if online {
+                    let _ = select(delay, back_online).await;
+                } else {
+                    delay.await;
+                }
+            }
+            None => back_online.await,
+        }
+        let unchanged = state.attempts.get_untracked() == attempts
+            && matches!(state.status.get_untracked(), Status::Failed(_));
+        if unchanged {
+            state.retry();
+        }
+    });
+}
+
+/// Ready when the browser says it is online again.
+async fn went_online() {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let options = web_sys::AddEventListenerOptions::new();
+        options.set_once(true);
+        let on_online = Closure::once_into_js(move || {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        });
+        let _ = window().add_event_listener_with_callback_and_add_event_listener_options(
+            "online",
+            on_online.unchecked_ref(),
+            &options,
+        );
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Loads one optional file: from the network, else the copy kept; never fatal.
+async fn load_optional(state: RegistryState, source: OptionalSource) {
+    let url = super::resolve(source.configured_url(), &super::page_base())
+        .unwrap_or_else(|| source.configured_url().to_owned());
+    let read = match http::get(&url, &Options::default(), &|_| {}).await {
+        Ok(fetched) => {
+            let validators = fetched.validators.clone();
+            fetched
+                .text(&url)
+                .map_err(|e| e.to_string())
+                .and_then(|text| apply(state, source, &url, &text).map(|()| (text, validators)))
+        }
+        Err(GetError::Failed(error)) => Err(error.to_string()),
+        Err(GetError::TooLarge(_)) => Err(format!("{url} could not be read")),
+    };
+    match read {
+        Ok((text, validators)) => {
+            state.set_optional(source, OptionalStatus::Loaded);
+            kept::keep(&url, &text, &validators, now()).await;
+        }
+        Err(why) => {
+            let kept = kept::read(&url).await;
+            match kept.filter(|kept| apply(state, source, &url, &kept.text).is_ok()) {
+                Some(kept) => state.set_optional(
+                    source,
+                    OptionalStatus::Kept {
+                        fetched_at: kept.fetched_at,
+                        why,
+                    },
+                ),
+                None => {
+                    if source == OptionalSource::ProtocolMatrix {
+                        state.set_matrix(MatrixStatus::Failed(why.clone()));
+                    }
+                    state.set_optional(source, OptionalStatus::Failed(why));
+                }
+            }
+        }
+    }
+}
+
+/// Reads an optional file's text and attaches it; why not, in a sentence.
+fn apply(
+    state: RegistryState,
+    source: OptionalSource,
+    url: &str,
+    text: &str,
+) -> Result<(), String> {
+    match source {
+        OptionalSource::ProtocolMatrix => registry_core::protocol::parse_matrix(text)
+            .map(|(matrix, _warnings)| state.set_matrix(MatrixStatus::Loaded(Arc::new(matrix))))
+            .map_err(|e| format!("{url} is not a protocol matrix: {e}")),
+        OptionalSource::JetBrainsView | OptionalSource::JetBrainsPreviewView => parse_view(text)
+            .map(|(view, _diagnostics)| {
+                state.set_listing(match source {
+                    OptionalSource::JetBrainsView => Listing::JetBrains(view),
+                    _ => Listing::JetBrainsPreview(view),
+                })
+            })
+            .map_err(|e| format!("{url} is not a registry view: {e}")),
+        OptionalSource::Quarantine => parse_quarantine(text)
+            .map(|(list, _warnings)| state.set_listing(Listing::Quarantine(list)))
+            .map_err(|e| format!("{url} is not a quarantine list: {e}")),
+    }
+}
+
+/// How often, at most, a partly paged listing is shown again while paging goes on.
+const SHOW_EVERY: f64 = 1000.0;
 
 /// Pages through the AgentRegistry of the build, resuming where the last attempt stopped and
 /// keeping what it loaded.
-async fn page_through_service(state: RegistryState) {
+async fn page_through_service(state: RegistryState, attempt: Attempt) {
     let base = super::registry_url();
-    let mut pager = state
+    let Paging {
+        mut pager,
+        mut texts,
+    } = state
         .stopped
         .try_update_value(Option::take)
         .flatten()
-        .unwrap_or_else(|| Pager::new(&base));
+        .unwrap_or_else(|| Paging {
+            pager: Pager::new(&base),
+            texts: Vec::new(),
+        });
+    let options = Options {
+        fresh: attempt == Attempt::Retry,
+        ..Options::default()
+    };
+    let mut shown_at = f64::NEG_INFINITY;
     while let Some(url) = pager.next_url() {
-        let (loaded, total) = pager.progress();
-        state.progress.set(Some(Progress {
-            page: pager.page(),
-            pages: pager.total_pages(),
-            loaded,
-            total,
-        }));
-        let answer = match gloo_net::http::Request::get(&url).send().await {
-            Err(e) => Err(format!("could not reach {url}: {e}")),
-            Ok(response) if !response.ok() => Err(format!(
-                "{url} answered HTTP {} {}",
-                response.status(),
-                response.status_text()
-            )),
-            Ok(response) => response
-                .text()
-                .await
-                .map_err(|e| format!("could not read {url}: {e}")),
+        state.progress.set(Some(progress(&pager)));
+        let watch = |waiting: Waiting| {
+            if waiting.seconds >= STILL_WAITING.as_secs() as u32 {
+                state.waiting.set(Some(waiting));
+            }
         };
-        let accepted = match answer {
-            Ok(text) => pager.accept(&text).is_ok(),
-            Err(message) => {
-                pager.fail(&message);
+        let answer = http::get(&url, &options, &watch).await;
+        state.waiting.set(None);
+        let text = match answer {
+            Ok(fetched) => fetched.text(&url),
+            Err(GetError::Failed(error)) => Err(error),
+            Err(GetError::TooLarge(_)) => unreachable_limit(&url),
+        };
+        let accepted = match text {
+            Ok(text) => {
+                let accepted = pager.accept(&text).is_ok();
+                if accepted {
+                    texts.push(text);
+                }
+                accepted
+            }
+            Err(error) => {
+                pager.fail(error.to_string().trim_end_matches('.'));
                 false
             }
         };
         if !accepted {
             break;
         }
+        if !pager.is_done() && now() - shown_at >= SHOW_EVERY {
+            state.show(snapshot(&pager, None));
+            state.kept.set(None);
+            shown_at = now();
+        }
     }
     state.progress.set(None);
     if pager.is_done() {
-        state.publish(service_catalog(pager, None));
+        state.publish(snapshot(&pager, None));
+        kept::keep(
+            &kept_key(pager.base_url()),
+            &serde_json::to_string(&texts).unwrap_or_default(),
+            &http::Validators::default(),
+            now(),
+        )
+        .await;
         return;
     }
     let error = pager
@@ -153,26 +436,76 @@ async fn page_through_service(state: RegistryState) {
             page: pager.page(),
             message: "the request did not complete".to_owned(),
         });
-    state.stopped.set_value(Some(pager.clone()));
-    if pager.entries().is_empty() {
-        state.fail(FetchError::Listing {
-            url: pager.base_url().to_owned(),
-            source: error,
-        });
-    } else {
-        state.publish(service_catalog(pager, Some(error.to_string())));
+    let nothing = pager.entries().is_empty();
+    let partial = (!nothing).then(|| snapshot(&pager, Some(error.to_string())));
+    state.stopped.set_value(Some(Paging {
+        pager: pager.clone(),
+        texts,
+    }));
+    match partial {
+        Some(partial) => state.publish(partial),
+        None => {
+            let error = FetchError::Listing {
+                url: pager.base_url().to_owned(),
+                source: error,
+            };
+            if state.latest.get_untracked().is_none()
+                && let Some(kept) = kept::read(&kept_key(pager.base_url())).await
+                && let Some(loaded) = replay(pager.base_url(), &kept.text)
+            {
+                state.publish_kept(loaded, kept.fetched_at);
+            }
+            state.fail(error.clone());
+            ask_again_later(state, &error);
+        }
     }
 }
 
-/// The catalogue of what the pager loaded.
-fn service_catalog(pager: Pager, incomplete: Option<String>) -> LoadedRegistry {
-    let url = pager.base_url().to_owned();
-    let loaded = pager.into_loaded();
+/// The progress of `pager`, for the notice.
+fn progress(pager: &Pager) -> Progress {
+    let (loaded, total) = pager.progress();
+    Progress {
+        page: pager.page(),
+        pages: pager.total_pages(),
+        loaded,
+        total,
+    }
+}
+
+/// No limit is set on the listing's pages.
+fn unreachable_limit(url: &str) -> Result<String, FetchError> {
+    Err(FetchError::Body {
+        url: url.to_owned(),
+        received: 0,
+        encoding: None,
+    })
+}
+
+/// Where a whole listing's pages are kept: a URL of the service that is never fetched.
+fn kept_key(base: &str) -> String {
+    format!("{base}/discover/agents?kept=listing")
+}
+
+/// The catalogue of a listing kept whole: its pages read again, in order.
+fn replay(base: &str, kept: &str) -> Option<LoadedRegistry> {
+    let texts: Vec<String> = serde_json::from_str(kept).ok()?;
+    let mut pager = Pager::new(base);
+    for text in &texts {
+        pager.accept(text).ok()?;
+    }
+    pager.is_done().then(|| snapshot(&pager, None))
+}
+
+/// The catalogue of what `pager` has loaded so far.
+fn snapshot(pager: &Pager, incomplete: Option<String>) -> LoadedRegistry {
     LoadedRegistry {
-        url,
+        url: pager.base_url().to_owned(),
         matrix_problem: None,
-        catalog: Catalog::new(loaded.registry),
-        diagnostics: loaded.diagnostics,
+        catalog: Catalog::new(Registry {
+            version: None,
+            entries: pager.entries().to_vec(),
+        }),
+        diagnostics: pager.diagnostics().to_vec(),
         incomplete,
     }
 }

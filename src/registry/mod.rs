@@ -8,19 +8,34 @@
 //! The state keeps the **latest registry that loaded** apart from the **status of the last
 //! attempt**: a reload that fails or stalls never takes away what is shown, it only adds a
 //! notice. Pages show the latest registry when there is one, else the loading skeleton or the
-//! error panel. The protocol matrix is optional and loads on its own: when it arrives, the
-//! registry on screen is replaced by the same registry with its probe facts.
+//! error panel. The latest registry may be the **copy kept** from an earlier visit
+//! ([`kept`]), shown when the network fails or stalls, with its age ([`RegistryState::kept`]).
+//!
+//! The optional files ([`OptionalSource`]: the protocol matrix, the JetBrains views, the
+//! quarantine list) load on their own, each with its own timeout, kept copy and quiet notice
+//! ([`RegistryState::optional`]); none ever delays the catalogue. Each one that arrives is
+//! attached to the registry on screen (and to any that loads later), which is replaced by the
+//! same registry with it.
 
+mod error;
 mod fetch;
+pub mod http;
+mod kept;
 
 use std::sync::{Arc, LazyLock};
 
 use leptos::prelude::*;
-use registry_core::agentregistry::Pager;
+use registry_core::listing::{ClientView, Listings, Quarantine};
 use registry_core::protocol::ProtocolMatrix;
-use registry_core::{Catalog, Diagnostic, LoadError, PageError};
+use registry_core::{Catalog, Diagnostic, LoadError};
 
-pub use fetch::{fetch_matrix, fetch_registry};
+pub use error::{FetchError, age_words, duration_words, file_name, size_words, thousands};
+pub use fetch::fetch_registry;
+pub use http::{SILENCE_LIMIT, Waiting};
+
+/// How long a request may wait before the page says it is still waiting (and, for the
+/// registry, shows the copy kept from an earlier visit, if there is one).
+pub const STILL_WAITING: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// A registry ready to browse, with what was wrong in it.
 #[derive(Clone, Debug, Default)]
@@ -57,6 +72,14 @@ impl LoadedRegistry {
         with.matrix_problem = None;
         with
     }
+
+    /// The same registry with the registry's other lists (the JetBrains views, the quarantine
+    /// list) as loaded so far.
+    pub fn with_listings(&self, listings: Listings) -> LoadedRegistry {
+        let mut with = self.clone();
+        with.catalog.set_listings(listings);
+        with
+    }
 }
 
 /// How far paging through an AgentRegistry has got.
@@ -72,43 +95,16 @@ pub struct Progress {
     pub total: Option<u64>,
 }
 
-/// Why no registry could be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FetchError {
-    /// The request did not complete (offline, DNS, CORS, blocked).
-    #[error("Could not reach {url}: {message}. Check your connection and retry.")]
-    Network {
-        /// The registry URL.
-        url: String,
-        /// What the browser said.
-        message: String,
-    },
-    /// The server answered with an error status.
-    #[error("{url} answered HTTP {status} {status_text}.")]
-    Http {
-        /// The registry URL.
-        url: String,
-        /// HTTP status code.
-        status: u16,
-        /// Its reason phrase, when the server sent one.
-        status_text: String,
-    },
-    /// The body is not a registry.
-    #[error("{url} is not a valid registry: {source}")]
-    Parse {
-        /// The registry URL.
-        url: String,
-        /// What is wrong with it.
-        source: LoadError,
-    },
-    /// The first page of an AgentRegistry's listing failed, so there is nothing to show.
-    #[error("The agents of {url} could not be listed: {source}")]
-    Listing {
-        /// The registry's base URL.
-        url: String,
-        /// What went wrong with the page.
-        source: PageError,
-    },
+impl Progress {
+    /// "Loading agents… page 2 of 4 (100 agents of 400 so far)".
+    pub fn sentence(self) -> String {
+        let pages = self.pages.map(|n| format!(" of {n}")).unwrap_or_default();
+        let total = self.total.map(|n| format!(" of {n}")).unwrap_or_default();
+        format!(
+            "Loading agents… page {}{pages} ({} agents{total} so far)",
+            self.page, self.loaded
+        )
+    }
 }
 
 /// Where the last attempt to load the registry stands.
@@ -144,54 +140,144 @@ pub enum MatrixStatus {
     Failed(String),
 }
 
+/// A file beside the registry that the catalogue uses when it loads, and works without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OptionalSource {
+    /// The registry's daily probe of each agent (`PROTOCOL_MATRIX_URL`).
+    ProtocolMatrix,
+    /// `registry-for-jetbrains.json` (`JETBRAINS_VIEW_URL`).
+    JetBrainsView,
+    /// `registry-for-jetbrains-preview.json` (`JETBRAINS_PREVIEW_VIEW_URL`).
+    JetBrainsPreviewView,
+    /// `quarantine.json` (`QUARANTINE_URL`).
+    Quarantine,
+}
+
+impl OptionalSource {
+    /// All of them, in the order their notices are shown.
+    pub const ALL: [OptionalSource; 4] = [
+        OptionalSource::ProtocolMatrix,
+        OptionalSource::JetBrainsView,
+        OptionalSource::JetBrainsPreviewView,
+        OptionalSource::Quarantine,
+    ];
+
+    /// Its URL as given at build time.
+    pub fn configured_url(self) -> &'static str {
+        match self {
+            OptionalSource::ProtocolMatrix => crate::config::PROTOCOL_MATRIX_URL,
+            OptionalSource::JetBrainsView => crate::config::JETBRAINS_VIEW_URL,
+            OptionalSource::JetBrainsPreviewView => crate::config::JETBRAINS_PREVIEW_VIEW_URL,
+            OptionalSource::Quarantine => crate::config::QUARANTINE_URL,
+        }
+    }
+
+    /// What it is, for a sentence: "the probe results".
+    pub fn what(self) -> &'static str {
+        match self {
+            OptionalSource::ProtocolMatrix => "The probe results",
+            OptionalSource::JetBrainsView => "The JetBrains view",
+            OptionalSource::JetBrainsPreviewView => "The JetBrains preview view",
+            OptionalSource::Quarantine => "The quarantine list",
+        }
+    }
+
+    /// What the catalogue does without it.
+    pub fn without(self) -> &'static str {
+        match self {
+            OptionalSource::ProtocolMatrix => "pages say “not probed”",
+            OptionalSource::JetBrainsView | OptionalSource::JetBrainsPreviewView => {
+                "where agents are listed for JetBrains IDEs is not known"
+            }
+            OptionalSource::Quarantine => "no agent is shown as quarantined",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where one optional file stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum OptionalStatus {
+    /// Not answered yet.
+    #[default]
+    Pending,
+    /// Loaded from the network.
+    Loaded,
+    /// The network failed (why, in a sentence), and the copy kept at `fetched_at` (milliseconds
+    /// since the Unix epoch) is used.
+    Kept {
+        /// When the copy was fetched.
+        fetched_at: f64,
+        /// Why the network's copy could not be used.
+        why: String,
+    },
+    /// Could not be loaded, and no copy was kept: why, in a sentence.
+    Failed(String),
+}
+
 /// The registry the app shows and where loading it stands; `Copy`, shared through context.
 #[derive(Clone, Copy, Debug)]
 pub struct RegistryState {
     latest: RwSignal<Option<Arc<LoadedRegistry>>>,
     status: RwSignal<Status>,
     matrix: RwSignal<MatrixStatus>,
+    listings: StoredValue<Listings>,
+    optional: RwSignal<[OptionalStatus; 4]>,
     progress: RwSignal<Option<Progress>>,
+    waiting: RwSignal<Option<Waiting>>,
+    kept: RwSignal<Option<f64>>,
+    attempts: RwSignal<u32>,
+    failed_at: RwSignal<f64>,
     /// An AgentRegistry's pager where the last attempt stopped, so a retry resumes there.
-    stopped: StoredValue<Option<Pager>>,
+    stopped: StoredValue<Option<fetch::Paging>>,
 }
 
 impl RegistryState {
-    /// A registry already there: the one the build renders pages from, or the listing preview's.
-    pub fn ready(loaded: LoadedRegistry) -> RegistryState {
+    fn with_latest(latest: Option<LoadedRegistry>, status: Status) -> RegistryState {
         RegistryState {
-            latest: RwSignal::new(Some(Arc::new(loaded))),
-            status: RwSignal::new(Status::Done),
+            latest: RwSignal::new(latest.map(Arc::new)),
+            status: RwSignal::new(status),
             matrix: RwSignal::new(MatrixStatus::Pending),
+            listings: StoredValue::new(Listings::default()),
+            optional: RwSignal::new(Default::default()),
             progress: RwSignal::new(None),
+            waiting: RwSignal::new(None),
+            kept: RwSignal::new(None),
+            attempts: RwSignal::new(0),
+            failed_at: RwSignal::new(0.0),
             stopped: StoredValue::new(None),
         }
+    }
+
+    /// A registry already there: the one the build renders pages from, or the listing preview's.
+    pub fn ready(loaded: LoadedRegistry) -> RegistryState {
+        RegistryState::with_latest(Some(loaded), Status::Done)
     }
 
     /// Nothing loaded and nothing asked for: the loading shell a build renders when it knows no
     /// registry (the browser then loads it).
     pub fn shell() -> RegistryState {
-        RegistryState {
-            latest: RwSignal::new(None),
-            status: RwSignal::new(Status::Loading),
-            matrix: RwSignal::new(MatrixStatus::Pending),
-            progress: RwSignal::new(None),
-            stopped: StoredValue::new(None),
-        }
+        RegistryState::with_latest(None, Status::Loading)
     }
 
-    /// Starts loading the registry of the build (and, for an ACP registry, its protocol matrix)
+    /// Starts loading the registry of the build (and, for an ACP registry, each optional file)
     /// in the browser.
     pub fn fetch() -> RegistryState {
         let state = RegistryState::shell();
-        fetch::start(state, true);
+        fetch::start(state, fetch::Attempt::First);
         state
     }
 
-    /// Loads the registry again (the matrix is kept); what is shown stays until it succeeds.
+    /// Loads the registry again, asking the server (not the browser's cache); what is shown
+    /// stays until it succeeds.
     pub fn retry(self) {
         if self.status.get_untracked() != Status::Loading {
+            self.attempts.update(|n| *n += 1);
             self.status.set(Status::Loading);
-            fetch::start(self, false);
+            fetch::start(self, fetch::Attempt::Retry);
         }
     }
 
@@ -231,8 +317,54 @@ impl RegistryState {
         self.matrix.get()
     }
 
-    /// Shows `loaded`, with the protocol matrix when it has already arrived.
+    /// Where each optional file stands, in [`OptionalSource::ALL`] order: tracked.
+    pub fn optional(self) -> Vec<(OptionalSource, OptionalStatus)> {
+        self.optional.with(|all| {
+            OptionalSource::ALL
+                .into_iter()
+                .zip(all.iter().cloned())
+                .collect()
+        })
+    }
+
+    /// How long the request under way has waited, once it has waited [`STILL_WAITING`]:
+    /// tracked.
+    pub fn waiting(self) -> Option<Waiting> {
+        self.waiting.get()
+    }
+
+    /// When the registry on screen was fetched, if it is the copy kept from an earlier visit
+    /// (milliseconds since the Unix epoch): tracked.
+    pub fn kept(self) -> Option<f64> {
+        self.kept.get()
+    }
+
+    /// How many times the registry was asked for again, by Retry or by itself: tracked.
+    pub fn attempts(self) -> u32 {
+        self.attempts.get()
+    }
+
+    /// When the last attempt failed (milliseconds since the Unix epoch): tracked.
+    pub fn failed_at(self) -> f64 {
+        self.failed_at.get()
+    }
+
+    /// Shows `loaded`, fresh from the network, with the optional files that have arrived.
     fn publish(self, loaded: LoadedRegistry) {
+        self.show(loaded);
+        self.kept.set(None);
+        self.waiting.set(None);
+        self.status.set(Status::Done);
+    }
+
+    /// Shows the copy kept from an earlier visit, fetched at `fetched_at`; the status of the
+    /// attempt under way is left as it is.
+    fn publish_kept(self, loaded: LoadedRegistry, fetched_at: f64) {
+        self.show(loaded);
+        self.kept.set(Some(fetched_at));
+    }
+
+    fn show(self, loaded: LoadedRegistry) {
         let loaded = match self.matrix.get_untracked() {
             MatrixStatus::Loaded(matrix) => loaded.with_matrix((*matrix).clone()),
             MatrixStatus::Failed(problem) => LoadedRegistry {
@@ -241,11 +373,20 @@ impl RegistryState {
             },
             MatrixStatus::Pending => loaded,
         };
+        let listings = self.listings.get_value();
+        let loaded = if listings == Listings::default() {
+            loaded
+        } else {
+            let mut loaded = loaded;
+            loaded.catalog.set_listings(listings);
+            loaded
+        };
         self.latest.set(Some(Arc::new(loaded)));
-        self.status.set(Status::Done);
     }
 
     fn fail(self, error: FetchError) {
+        self.waiting.set(None);
+        self.failed_at.set(http_now());
         self.status.set(Status::Failed(error));
     }
 
@@ -263,6 +404,43 @@ impl RegistryState {
             self.latest.set(Some(Arc::new(updated)));
         }
         self.matrix.set(status);
+    }
+
+    /// Records a JetBrains view or the quarantine list, and applies it to the registry on
+    /// screen, if any.
+    fn set_listing(self, listing: Listing) {
+        self.listings.update_value(|listings| match listing {
+            Listing::JetBrains(view) => listings.jetbrains = Some(view),
+            Listing::JetBrainsPreview(view) => listings.jetbrains_preview = Some(view),
+            Listing::Quarantine(list) => listings.quarantine = Some(list),
+        });
+        if let Some(latest) = self.latest.get_untracked() {
+            let updated = latest.with_listings(self.listings.get_value());
+            self.latest.set(Some(Arc::new(updated)));
+        }
+    }
+
+    fn set_optional(self, source: OptionalSource, status: OptionalStatus) {
+        self.optional.update(|all| all[source.index()] = status);
+    }
+}
+
+/// One of the registry's other lists, as read.
+#[derive(Clone, Debug)]
+enum Listing {
+    JetBrains(ClientView),
+    JetBrainsPreview(ClientView),
+    Quarantine(Quarantine),
+}
+
+fn http_now() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        http::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
     }
 }
 
@@ -386,6 +564,7 @@ mod tests {
                 url: "r.json".into(),
                 status: 503,
                 status_text: String::new(),
+                retry_after: None,
             });
             assert_eq!(state.phase(), Phase::Ready);
             assert!(matches!(state.status(), Status::Failed(_)));

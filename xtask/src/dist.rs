@@ -2,12 +2,13 @@
 //!
 //! [`build`] runs `trunk build --release` for the catalogue and the listing preview, passing the
 //! site's settings ([`DistOptions::site_env`]: `PUBLIC_URL`, `REGISTRY_URL`, `REGISTRY_KIND`,
-//! `PROTOCOL_MATRIX_URL`, `SITE_ORIGIN`) to the Cargo build (the app reads them with
-//! `option_env!`), then has the site's own renderer write every page's HTML into Trunk's
-//! `index.html` ([`pages`]): `index.html`, `404.html` (which static hosts such as GitHub Pages
-//! serve for deep links they do not have), a page per registry entry and the preview's page.
-//! Last it measures what a visitor downloads: raw and brotli (quality 11) sizes of the HTML,
-//! CSS, JS and wasm.
+//! `PROTOCOL_MATRIX_URL`, `JETBRAINS_VIEW_URL`, `JETBRAINS_PREVIEW_VIEW_URL`, `QUARANTINE_URL`,
+//! `SITE_ORIGIN`) to the Cargo build (the app reads them with `option_env!`), then has the
+//! site's own renderer write every page's HTML into Trunk's `index.html` ([`pages`]):
+//! `index.html`, `404.html` (which static hosts such as GitHub Pages serve for deep links they
+//! do not have), `shell.html`, a page per registry entry and the preview's page. Then it writes
+//! the service worker with the build's files ([`crate::offline`]). Last it measures what a
+//! visitor downloads: raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
 
 use std::fmt;
 use std::fs;
@@ -24,6 +25,16 @@ use crate::setup::{self, Tools};
 /// Where the app finds the protocol matrix unless `--protocol-matrix-url` says otherwise.
 pub const DEFAULT_PROTOCOL_MATRIX_URL: &str = "protocol-matrix.json";
 
+/// Where the app finds the JetBrains view unless `--jetbrains-view-url` says otherwise.
+pub const DEFAULT_JETBRAINS_VIEW_URL: &str = "registry-for-jetbrains.json";
+
+/// Where the app finds the JetBrains preview view unless `--jetbrains-preview-view-url` says
+/// otherwise.
+pub const DEFAULT_JETBRAINS_PREVIEW_VIEW_URL: &str = "registry-for-jetbrains-preview.json";
+
+/// Where the app finds the quarantine list unless `--quarantine-url` says otherwise.
+pub const DEFAULT_QUARANTINE_URL: &str = "quarantine.json";
+
 /// Where the site is published unless `--site-origin` says otherwise.
 pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
 
@@ -39,6 +50,12 @@ pub struct DistOptions {
     pub registry_kind: RegistryKind,
     /// URL of the protocol matrix (relative to `index.html` or absolute); ACP registries only.
     pub protocol_matrix_url: String,
+    /// URL of the JetBrains view (relative to `index.html` or absolute); ACP registries only.
+    pub jetbrains_view_url: String,
+    /// URL of the JetBrains preview view; ACP registries only.
+    pub jetbrains_preview_view_url: String,
+    /// URL of the quarantine list; ACP registries only.
+    pub quarantine_url: String,
     /// Output directory (absolute); Trunk empties it first.
     pub out_dir: PathBuf,
     /// Scheme and host the site is published at, without a trailing slash, for the canonical
@@ -69,6 +86,9 @@ impl DistOptions {
             registry_url,
             registry_kind: RegistryKind::Acp,
             protocol_matrix_url: DEFAULT_PROTOCOL_MATRIX_URL.to_owned(),
+            jetbrains_view_url: DEFAULT_JETBRAINS_VIEW_URL.to_owned(),
+            jetbrains_preview_view_url: DEFAULT_JETBRAINS_PREVIEW_VIEW_URL.to_owned(),
+            quarantine_url: DEFAULT_QUARANTINE_URL.to_owned(),
             out_dir,
             site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
             prerender_registry: None,
@@ -117,6 +137,38 @@ impl DistOptions {
         Ok(self)
     }
 
+    /// Sets the URLs of the registry's other lists: the JetBrains view, the JetBrains preview
+    /// view and the quarantine list (each relative to `index.html` or absolute).
+    pub fn with_listing_urls(
+        mut self,
+        jetbrains: String,
+        jetbrains_preview: String,
+        quarantine: String,
+    ) -> Result<Self> {
+        for (url, flag, default) in [
+            (
+                &jetbrains,
+                "--jetbrains-view-url",
+                DEFAULT_JETBRAINS_VIEW_URL,
+            ),
+            (
+                &jetbrains_preview,
+                "--jetbrains-preview-view-url",
+                DEFAULT_JETBRAINS_PREVIEW_VIEW_URL,
+            ),
+            (&quarantine, "--quarantine-url", DEFAULT_QUARANTINE_URL),
+        ] {
+            ensure!(
+                !url.trim().is_empty(),
+                "{flag} is empty: use `{default}` (the bundled copy) or a full URL"
+            );
+        }
+        self.jetbrains_view_url = jetbrains;
+        self.jetbrains_preview_view_url = jetbrains_preview;
+        self.quarantine_url = quarantine;
+        Ok(self)
+    }
+
     /// Pre-renders entry pages from this registry file instead of the build's own (needed when
     /// the registry URL is remote: it is never fetched at build time).
     pub fn with_prerender_registry(mut self, file: Option<PathBuf>) -> Self {
@@ -132,12 +184,18 @@ impl DistOptions {
 
     /// The site's build-time settings, as the environment both compilations of the site (the
     /// wasm and the native renderer) read them from.
-    pub fn site_env(&self) -> [(&'static str, &str); 5] {
+    pub fn site_env(&self) -> [(&'static str, &str); 8] {
         [
             ("PUBLIC_URL", &self.public_url),
             ("REGISTRY_URL", &self.registry_url),
             ("REGISTRY_KIND", self.registry_kind.as_str()),
             ("PROTOCOL_MATRIX_URL", &self.protocol_matrix_url),
+            ("JETBRAINS_VIEW_URL", &self.jetbrains_view_url),
+            (
+                "JETBRAINS_PREVIEW_VIEW_URL",
+                &self.jetbrains_preview_view_url,
+            ),
+            ("QUARANTINE_URL", &self.quarantine_url),
             ("SITE_ORIGIN", &self.site_origin),
         ]
     }
@@ -262,6 +320,7 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         trunk_build(tools, options, PREVIEW_HTML, &preview_url, &preview_dir)?;
     }
     pages::render(tools, options, with_preview)?;
+    crate::offline::write_service_worker(tools.root(), out_dir)?;
     let mut report = measure(out_dir)?;
     if with_preview {
         report.preview = Some(measure(&preview_dir)?.assets);

@@ -21,6 +21,7 @@ mod agentregistry;
 mod bench;
 mod cli;
 mod dist;
+mod offline;
 mod pages;
 mod precompress;
 mod serve;
@@ -85,6 +86,20 @@ struct SiteArgs {
     /// index.html; optional at run time: without it pages say "not probed".
     #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = dist::DEFAULT_PROTOCOL_MATRIX_URL)]
     protocol_matrix_url: String,
+    /// URL of the registry's JetBrains view (`registry-for-jetbrains.json`), absolute or
+    /// relative to index.html; optional at run time.
+    #[arg(long, env = "JETBRAINS_VIEW_URL", default_value = dist::DEFAULT_JETBRAINS_VIEW_URL)]
+    jetbrains_view_url: String,
+    /// URL of the registry's JetBrains preview view; optional at run time.
+    #[arg(
+        long,
+        env = "JETBRAINS_PREVIEW_VIEW_URL",
+        default_value = dist::DEFAULT_JETBRAINS_PREVIEW_VIEW_URL
+    )]
+    jetbrains_preview_view_url: String,
+    /// URL of the registry's quarantine list; optional at run time.
+    #[arg(long, env = "QUARANTINE_URL", default_value = dist::DEFAULT_QUARANTINE_URL)]
+    quarantine_url: String,
     /// Scheme and host the site is published at, for canonical and link-preview URLs.
     #[arg(long, env = "SITE_ORIGIN", default_value = dist::DEFAULT_SITE_ORIGIN)]
     site_origin: String,
@@ -102,6 +117,11 @@ impl SiteArgs {
                 .with_site_origin(&self.site_origin)?
                 .with_registry_kind(self.registry_kind)?
                 .with_protocol_matrix_url(self.protocol_matrix_url)?
+                .with_listing_urls(
+                    self.jetbrains_view_url,
+                    self.jetbrains_preview_view_url,
+                    self.quarantine_url,
+                )?
                 .with_prerender_registry(self.prerender_registry),
         )
     }

@@ -4,6 +4,9 @@
 //!
 //! All text of the snippets comes from `registry_core::snippets`; these components only lay it
 //! out. The catalogue's agent page and the listing preview both show [`EntryDetails`].
+//!
+//! A long description ([`PAGE_DESCRIPTION_CHARS`] and more) is shown cut, with "Show all":
+//! the page stays a page, and the whole text is one press away (and in `#manifest`).
 
 mod editors;
 mod protocol;
@@ -16,14 +19,18 @@ use leptos::prelude::*;
 use registry_core::protocol::Facts;
 use registry_core::{Entry, Kind, Method};
 
-use crate::components::card::MethodBadge;
+use crate::components::card::{MethodBadge, shorten};
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
+use crate::registry::thousands;
 
 use self::editors::EditorsSection;
 use self::protocol::ProtocolSection;
 use self::run::RunSection;
+
+/// How many characters of a description the page shows before "Show all".
+pub const PAGE_DESCRIPTION_CHARS: usize = 600;
 
 /// Where the registry's manifests live, for "Edit this listing".
 const MANIFEST_REPOSITORY: &str = "https://github.com/agentclientprotocol/registry/blob/main";
@@ -49,6 +56,40 @@ pub fn EntryDetails(
         <EditorsSection entry=entry.clone() chosen />
         <ProtocolSection entry=entry.clone() facts matrix_problem />
         <ManifestSection entry />
+    }
+}
+
+/// The description, cut when it is long, with a button to show it all.
+#[component]
+fn Description(text: String) -> impl IntoView {
+    let short = shorten(&text, PAGE_DESCRIPTION_CHARS).into_owned();
+    let cut = short.len() != text.len();
+    let whole = RwSignal::new(false);
+    let length = text.chars().count();
+    let shown = move || {
+        if whole.get() {
+            text.clone()
+        } else {
+            short.clone()
+        }
+    };
+    view! {
+        <p id="description" class="mt-3 max-w-3xl break-words text-lg text-slate-700 dark:text-slate-300">{shown}</p>
+        {cut.then(|| view! {
+            <button
+                type="button"
+                class="mt-1 text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+                aria-controls="description"
+                aria-expanded=move || whole.get().to_string()
+                on:click=move |_| whole.update(|w| *w = !*w)
+            >
+                {move || if whole.get() {
+                    "Show less".to_owned()
+                } else {
+                    format!("Show all ({} characters)", thousands(length))
+                }}
+            </button>
+        })}
     }
 }
 
@@ -84,7 +125,7 @@ fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
                     " · "
                     <code>{entry.id.clone()}</code>
                 </p>
-                <p class="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{entry.description.clone()}</p>
+                <Description text=entry.description.clone() />
                 <dl class="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                     {(!authors.is_empty()).then(|| view! {
                         <dt class="text-slate-600 dark:text-slate-400">"Authors"</dt>

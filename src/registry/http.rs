@@ -1,0 +1,391 @@
+//! One GET, in the browser: watched, bounded in time, and its failure explained.
+//!
+//! [`get`] reads the body itself, chunk by chunk, so that it knows how much has arrived: a
+//! watchdog reports the wait every second ([`Waiting`]) and aborts the request when nothing
+//! has arrived for [`SILENCE_LIMIT`] (no answer, or a download that stopped), which is then a
+//! [`FetchError::Timeout`]. A download that keeps moving is never cut, however large.
+//!
+//! When `fetch` itself fails, the browser says only "Failed to fetch". [`diagnose`] asks
+//! again in ways that reveal why, without reading anything: offline (`navigator.onLine`); a
+//! redirect (`redirect: "manual"` answers with an opaque redirect) whose chain does not end
+//! (following it in `no-cors` mode fails too: a loop) or ends at a server that does not allow
+//! this site (it succeeds: CORS); a server on another origin that answers opaquely (CORS); or
+//! no answer at all. A failure while reading the body is a broken-off download or, when the
+//! server declared a `Content-Encoding`, a corrupt compression.
+//!
+//! `fresh` requests bypass the browser's HTTP cache (`cache: "reload"`): a retry must ask the
+//! server, not replay a cached redirect loop or error. A conditional request ([`Validators`])
+//! is sent with `If-None-Match`/`If-Modified-Since` to the site's own origin, and with
+//! `cache: "no-cache"` to others, where those headers would need a CORS preflight the server
+//! may not allow (the browser then revalidates its own copy with them).
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use futures::future::{Either, select};
+use js_sys::{Promise, Uint8Array};
+use leptos::prelude::window;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    AbortController, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request,
+    RequestCache, RequestInit, RequestMode, RequestRedirect, Response, ResponseType,
+};
+
+use super::error::{FetchError, origin_of, retry_after_seconds};
+
+/// How long nothing may arrive (no answer, or no new bytes) before the request is given up.
+pub const SILENCE_LIMIT: Duration = Duration::from_secs(12);
+
+/// How long a probe of [`diagnose`] may take.
+const PROBE_LIMIT: Duration = Duration::from_secs(5);
+
+/// The most a body may be before it is refused, when the caller bounds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The bound, in bytes.
+    pub limit: usize,
+    /// How much there was (at least: reading stops past the bound).
+    pub found: usize,
+}
+
+/// How a request is to be made.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Bypass the browser's HTTP cache (a retry).
+    pub fresh: bool,
+    /// Make it conditional on the copy kept having changed.
+    pub validators: Option<Validators>,
+    /// Refuse bodies larger than this many bytes (read no further).
+    pub limit: Option<usize>,
+}
+
+/// What identifies a copy of a file, for a conditional request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Validators {
+    /// Its `ETag`.
+    pub etag: Option<String>,
+    /// Its `Last-Modified`.
+    pub last_modified: Option<String>,
+}
+
+/// A body read whole.
+#[derive(Clone, Debug)]
+pub struct Fetched {
+    /// The bytes as received (after the browser's decoding of any compression).
+    pub bytes: Vec<u8>,
+    /// Its validators, for the next conditional request.
+    pub validators: Validators,
+    /// The server said the copy kept is still current (`304 Not Modified`); `bytes` is empty.
+    pub not_modified: bool,
+    /// Its `Content-Type`.
+    pub content_type: Option<String>,
+}
+
+impl Fetched {
+    /// The body as text (a leading byte-order mark dropped), or where it is not UTF-8.
+    pub fn text(self, url: &str) -> Result<String, FetchError> {
+        let mut bytes = self.bytes;
+        if bytes.starts_with(&[0xef, 0xbb, 0xbf]) {
+            bytes.drain(..3);
+        }
+        String::from_utf8(bytes).map_err(|e| FetchError::NotUtf8 {
+            url: url.to_owned(),
+            at: e.utf8_error().valid_up_to(),
+        })
+    }
+}
+
+/// How a wait is going, reported every second while nothing is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// Seconds since the request was sent.
+    pub seconds: u32,
+    /// Bytes received so far.
+    pub received: usize,
+}
+
+/// A GET that failed, or a body refused for its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GetError {
+    /// The request failed: why.
+    Failed(FetchError),
+    /// The body is larger than [`Options::limit`].
+    TooLarge(TooLarge),
+}
+
+impl From<FetchError> for GetError {
+    fn from(error: FetchError) -> GetError {
+        GetError::Failed(error)
+    }
+}
+
+/// GETs `url` (absolute), calling `watch` every second until it is done.
+pub async fn get(
+    url: &str,
+    options: &Options,
+    watch: &dyn Fn(Waiting),
+) -> Result<Fetched, GetError> {
+    let controller = AbortController::new().ok();
+    let received = Rc::new(Cell::new(0usize));
+    let last_news = Rc::new(Cell::new(now()));
+    let work = read(
+        url,
+        options,
+        controller.as_ref(),
+        received.clone(),
+        last_news.clone(),
+    );
+    let watchdog = async {
+        let started = now();
+        loop {
+            sleep(Duration::from_secs(1)).await;
+            let silent = now() - last_news.get();
+            if silent >= SILENCE_LIMIT.as_millis() as f64 {
+                if let Some(controller) = &controller {
+                    controller.abort();
+                }
+                return FetchError::Timeout {
+                    url: url.to_owned(),
+                    waited: SILENCE_LIMIT.as_secs() as u32,
+                    received: received.get(),
+                };
+            }
+            watch(Waiting {
+                seconds: ((now() - started) / 1000.0) as u32,
+                received: received.get(),
+            });
+        }
+    };
+    let work = std::pin::pin!(work);
+    let watchdog = std::pin::pin!(watchdog);
+    match select(work, watchdog).await {
+        Either::Left((result, _)) => result,
+        Either::Right((timeout, _)) => Err(GetError::Failed(timeout)),
+    }
+}
+
+/// The request and its body, `received` and `last_news` kept up to date for the watchdog.
+async fn read(
+    url: &str,
+    options: &Options,
+    controller: Option<&AbortController>,
+    received: Rc<Cell<usize>>,
+    last_news: Rc<Cell<f64>>,
+) -> Result<Fetched, GetError> {
+    let init = RequestInit::new();
+    init.set_method("GET");
+    if let Some(controller) = controller {
+        init.set_signal(Some(&controller.signal()));
+    }
+    let same_origin = origin_of(url) == Some(page_origin().as_str());
+    let headers = Headers::new().ok();
+    match (&options.validators, &headers) {
+        (Some(validators), Some(headers)) if same_origin => {
+            if let Some(etag) = &validators.etag {
+                let _ = headers.set("If-None-Match", etag);
+            }
+            if let Some(modified) = &validators.last_modified {
+                let _ = headers.set("If-Modified-Since", modified);
+            }
+            init.set_headers(headers);
+        }
+        (Some(_), _) => init.set_cache(RequestCache::NoCache),
+        (None, _) if options.fresh => init.set_cache(RequestCache::Reload),
+        (None, _) => {}
+    }
+    let request = Request::new_with_str_and_init(url, &init).map_err(|e| FetchError::Network {
+        url: url.to_owned(),
+        message: js_message(&e),
+    })?;
+    let response: Response = match JsFuture::from(window().fetch_with_request(&request)).await {
+        Ok(response) => response.unchecked_into(),
+        Err(error) => {
+            if controller.is_some_and(|c| c.signal().aborted()) {
+                // The watchdog gave up; it reports the timeout.
+                std::future::pending::<()>().await;
+            }
+            return Err(diagnose(url, &js_message(&error)).await.into());
+        }
+    };
+    last_news.set(now());
+    let header = |name: &str| response.headers().get(name).ok().flatten();
+    let validators = Validators {
+        etag: header("etag"),
+        last_modified: header("last-modified"),
+    };
+    if response.status() == 304 {
+        return Ok(Fetched {
+            bytes: Vec::new(),
+            validators,
+            not_modified: true,
+            content_type: header("content-type"),
+        });
+    }
+    if !response.ok() {
+        return Err(FetchError::Http {
+            url: url.to_owned(),
+            status: response.status(),
+            status_text: response.status_text(),
+            retry_after: header("retry-after").and_then(|h| retry_after_seconds(&h, now())),
+        }
+        .into());
+    }
+    let declared = header("content-length").and_then(|n| n.parse::<usize>().ok());
+    if let (Some(limit), Some(found)) = (options.limit, declared)
+        && found > limit
+    {
+        if let Some(controller) = controller {
+            controller.abort();
+        }
+        return Err(GetError::TooLarge(TooLarge { limit, found }));
+    }
+    let encoding = header("content-encoding");
+    let broken = |received: usize| FetchError::Body {
+        url: url.to_owned(),
+        received,
+        encoding: encoding.clone(),
+    };
+    let Some(body) = response.body() else {
+        return Ok(Fetched {
+            bytes: Vec::new(),
+            validators,
+            not_modified: false,
+            content_type: header("content-type"),
+        });
+    };
+    let reader = ReadableStreamDefaultReader::new(&body).map_err(|_| broken(0))?;
+    // Reserve what the server announced, within reason (it may lie).
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0).min(64 << 20));
+    loop {
+        let chunk = match JsFuture::from(reader.read()).await {
+            Ok(chunk) => chunk.unchecked_into::<ReadableStreamReadResult>(),
+            Err(_) => {
+                if controller.is_some_and(|c| c.signal().aborted()) {
+                    std::future::pending::<()>().await;
+                }
+                return Err(broken(bytes.len()).into());
+            }
+        };
+        if chunk.get_done().unwrap_or(true) {
+            break;
+        }
+        let data = chunk.get_value().unchecked_into::<Uint8Array>();
+        let start = bytes.len();
+        bytes.resize(start + data.length() as usize, 0);
+        data.copy_to(&mut bytes[start..]);
+        received.set(bytes.len());
+        last_news.set(now());
+        if let Some(limit) = options.limit
+            && bytes.len() > limit
+        {
+            let _ = reader.cancel();
+            return Err(GetError::TooLarge(TooLarge {
+                limit,
+                found: bytes.len(),
+            }));
+        }
+    }
+    Ok(Fetched {
+        bytes,
+        validators,
+        not_modified: false,
+        content_type: header("content-type"),
+    })
+}
+
+/// Why a `fetch` of `url` failed (`message`: what the browser said), found by asking again
+/// without reading anything.
+pub async fn diagnose(url: &str, message: &str) -> FetchError {
+    if !window().navigator().on_line() {
+        return FetchError::Offline {
+            url: url.to_owned(),
+        };
+    }
+    let origin = page_origin();
+    let cross_origin = origin_of(url).is_some_and(|o| o != origin);
+    let network = || FetchError::Network {
+        url: url.to_owned(),
+        message: message.to_owned(),
+    };
+    match probe(url, RequestRedirect::Manual).await {
+        Some(ResponseType::Opaqueredirect) => {
+            match probe(url, RequestRedirect::Follow).await {
+                Some(_) => FetchError::Cors {
+                    url: url.to_owned(),
+                    origin,
+                    redirected: true,
+                },
+                None => FetchError::RedirectLoop {
+                    url: url.to_owned(),
+                },
+            }
+        }
+        Some(_) if cross_origin => FetchError::Cors {
+            url: url.to_owned(),
+            origin,
+            redirected: false,
+        },
+        Some(_) | None => network(),
+    }
+}
+
+/// A `no-cors` GET of `url` that reads nothing: the type of the answer, or `None` if there was
+/// none (or none within [`PROBE_LIMIT`]).
+async fn probe(url: &str, redirect: RequestRedirect) -> Option<ResponseType> {
+    let controller = AbortController::new().ok()?;
+    let init = RequestInit::new();
+    init.set_mode(RequestMode::NoCors);
+    init.set_redirect(redirect);
+    init.set_cache(RequestCache::NoStore);
+    init.set_signal(Some(&controller.signal()));
+    let request = Request::new_with_str_and_init(url, &init).ok()?;
+    let answer = JsFuture::from(window().fetch_with_request(&request));
+    let answer = std::pin::pin!(answer);
+    let limit = std::pin::pin!(sleep(PROBE_LIMIT));
+    match select(answer, limit).await {
+        Either::Left((Ok(response), _)) => {
+            let response = response.unchecked_into::<Response>();
+            if let Some(body) = response.body() {
+                let _ = body.cancel();
+            }
+            Some(response.type_())
+        }
+        Either::Left((Err(_), _)) => None,
+        Either::Right(_) => {
+            controller.abort();
+            None
+        }
+    }
+}
+
+/// This page's origin (`https://agentclientprotocol.com`).
+pub fn page_origin() -> String {
+    window().location().origin().unwrap_or_default()
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A future that is ready after `duration`.
+pub async fn sleep(duration: Duration) {
+    let promise = Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(
+            &resolve,
+            duration.as_millis() as i32,
+        );
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// What a JavaScript exception says.
+fn js_message(error: &JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "the request failed".to_owned())
+}
