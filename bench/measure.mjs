@@ -172,6 +172,9 @@ async function launch() {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: VIEWPORT,
+    // Every load is measured as a first visit, over the network: the site's service worker
+    // would answer later loads from its cache, which the plain pages have not.
+    serviceWorkers: 'block',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const close = async () => {

@@ -26,6 +26,11 @@ const protocolCount = (protocol) => AGENTS.filter((a) => a.endpoints.some((e) =>
 
 const count = (page) => page.getByText(/^\d+ agents?$/);
 const countOf = async (page) => Number((await count(page).textContent()).split(' ')[0]);
+/** Waits until every page is in: the agents show as their pages arrive, the progress beside them. */
+async function loaded(page) {
+  await count(page).waitFor();
+  await page.getByRole('status').filter({ hasText: /^Loading agents…/ }).waitFor({ state: 'detached' });
+}
 const results = (page) => page.getByRole('region', { name: 'Results' });
 const card = (page, name) => results(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 const facet = (page, legend, option) =>
@@ -50,7 +55,7 @@ describe('AgentRegistry catalogue', () => {
     await page.goto(site());
     // Page 2 answers late: the status says how far loading has got.
     await page.getByRole('status').filter({ hasText: /^Loading agents… page 2 of 3 \(5 agents of 13 so far\)$/ }).waitFor();
-    await count(page).waitFor();
+    await loaded(page);
     assert.equal(await countOf(page), AGENTS.length);
     assert.equal(await page.title(), 'Agent Registry');
     await page.getByRole('heading', { level: 1, name: 'Find an agent' }).waitFor();
@@ -62,7 +67,7 @@ describe('AgentRegistry catalogue', () => {
 
   test('cards show protocol and transport badges and whether the agent is live', async () => {
     await page.goto(site());
-    await count(page).waitFor();
+    await loaded(page);
     const weather = card(page, 'Weather MCP Server');
     const badges = weather.getByRole('list', { name: 'Endpoints' });
     assert.deepEqual(await badges.getByRole('listitem').allTextContents(), ['MCP', 'HTTP', 'Live']);
@@ -78,7 +83,7 @@ describe('AgentRegistry catalogue', () => {
 
   test('facets: protocol, transport, liveness, capability, tag, label and owner, with counts', async () => {
     await page.goto(site());
-    await count(page).waitFor();
+    await loaded(page);
     for (const protocol of ['A2A', 'MCP', 'ACP', 'Generic', 'OpenAI']) {
       const label = page.getByRole('group', { name: 'Protocol' }).locator('label').filter({ hasText: new RegExp(`^${protocol}\\d`) });
       assert.equal(await label.locator('span').last().textContent(), String(protocolCount(protocol)), protocol);
@@ -103,19 +108,19 @@ describe('AgentRegistry catalogue', () => {
 
     // The state is in the address: a reload shows the same.
     await page.reload();
-    await count(page).waitFor();
+    await loaded(page);
     assert.equal(await countOf(page), staleA2a.length);
     assert.ok(await facet(page, 'Protocol', 'A2A').isChecked());
 
     await page.goto(site('?label=team%3Dfinance&owner=finance-platform'));
-    await count(page).waitFor();
+    await loaded(page);
     const finance = AGENTS.filter((a) => a.labels?.team === 'finance' && a.ownerId === 'finance-platform');
     assert.equal(await countOf(page), finance.length);
   });
 
   test('search finds agents by capability, tag and label too', async () => {
     await page.goto(site());
-    await count(page).waitFor();
+    await loaded(page);
     const search = page.getByRole('searchbox', { name: 'Search agents' });
     await search.fill('get-forecast');
     await page.waitForURL(/q=get-forecast/);
@@ -188,17 +193,19 @@ describe('AgentRegistry catalogue', () => {
 
   test('when the first page fails there is nothing to show: the error and a retry', async () => {
     await control('/__control/fail?page=1&times=1');
+    // The listing read whole by the tests above is kept; without that copy, nothing is left.
+    await page.evaluate(() => caches.delete('acp-kept-v1'));
     await page.goto(site());
     const alert = page.getByRole('alert');
     await alert.getByText(`The agents of ${SERVICE} could not be listed`, { exact: false }).waitFor();
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await count(page).waitFor();
+    await loaded(page);
     assert.equal(await countOf(page), AGENTS.length);
   });
 
   test('no accessibility violations on the catalogue and an agent page', async () => {
     await page.goto(site());
-    await count(page).waitFor();
+    await loaded(page);
     let { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`), []);
     await page.goto(site(`agents/${byName('Research Agent').id}`));

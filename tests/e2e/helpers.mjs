@@ -26,6 +26,9 @@ export const CHROMIUM_ARGS = [
 /**
  * Launches Chromium with a throwaway profile (so no storage leaks between tests).
  * `options` are passed to `launchPersistentContext`, e.g. `{ colorScheme: 'dark' }`.
+ * The site's service worker is blocked unless `{ serviceWorkers: 'allow' }` is given: requests
+ * it answers from its cache would bypass `page.route`, and only `network.test.mjs`, which tests
+ * it, wants it.
  * Close it with `context.close()`; the profile directory is removed when the test file ends.
  */
 export async function launch(options = {}) {
@@ -34,6 +37,7 @@ export async function launch(options = {}) {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
+    serviceWorkers: 'block',
     ...options,
   });
   // Not on the context's `close` event: Chromium may still be writing the profile then.

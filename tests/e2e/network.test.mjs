@@ -1,0 +1,489 @@
+// Networks fail: optional files that never answer, outages after a good visit, stalls, a
+// listing page that hangs, hostile icons and descriptions, causes named truly, and memory that
+// stays bounded. Faults are injected with `page.route`, and, where a real server is needed
+// (cached redirects, a corrupt compression, a missing CORS header), by a small server of this
+// file on another origin that the registry's URL is redirected to.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { launch, live, siteUrl } from './helpers.mjs';
+
+const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
+const TOTAL = REGISTRY.agents.length;
+const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
+
+const count = (page) => page.getByText(/^\d+ (agents?|results?)$/);
+const countOf = async (page) => Number((await count(page).textContent()).split(' ')[0]);
+const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
+const results = (page) => page.getByRole('region', { name: 'Results' });
+const card = (page, name) => results(page).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+/** Saves a screenshot when SCREENSHOTS_DIR is set, to look at by eye. */
+async function shoot(page, name) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+/** A route handler that never answers, and lets go of every request it holds at the end. */
+function stall() {
+  const held = [];
+  const handler = (route) => {
+    held.push(route);
+  };
+  handler.release = () => Promise.all(held.splice(0).map((route) => route.abort().catch(() => {})));
+  return handler;
+}
+
+/** The registry with `entries` added first (their names sort first). */
+function withAgents(...entries) {
+  const registry = structuredClone(REGISTRY);
+  registry.agents.unshift(...entries);
+  return registry;
+}
+
+function agent(id, fields = {}) {
+  return {
+    ...structuredClone(REGISTRY.agents.find((a) => a.id === 'claude-acp')),
+    id,
+    name: id,
+    icon: undefined,
+    ...fields,
+  };
+}
+
+/** Waits until the service worker controls the page and the registry is kept. */
+async function installed(page) {
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    const cache = await caches.open('acp-kept-v1');
+    return Boolean(await cache.match(new URL('registry.json', document.baseURI).href));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A server on another origin, for faults only a real server makes.
+
+let fault;
+const hits = {};
+before(async () => {
+  const registryText = readFileSync(new URL('../../public/registry.json', import.meta.url));
+  fault = createServer((request, response) => {
+    const path = new URL(request.url, 'http://x').pathname;
+    hits[path] = (hits[path] ?? 0) + 1;
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Content-Encoding, Retry-After' };
+    switch (path) {
+      case '/loop':
+        // A redirect to itself that browsers may cache for an hour.
+        response.writeHead(301, { ...cors, location: '/loop', 'cache-control': 'max-age=3600' });
+        return response.end();
+      case '/corrupt-gzip':
+        response.writeHead(200, { ...cors, 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        return response.end(Buffer.from('this is not gzip at all, but the server says it is'.repeat(20)));
+      case '/no-cors':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return response.end(registryText);
+      default:
+        response.writeHead(404, cors);
+        return response.end();
+    }
+  });
+  fault.listen(0, '127.0.0.1');
+  await once(fault, 'listening');
+});
+after(() => fault.close());
+const faultUrl = (path) => `http://127.0.0.1:${fault.address().port}${path}`;
+const redirectTo = (path) => (route) => route.fulfill({ status: 302, headers: { location: faultUrl(path), 'cache-control': 'no-store' } });
+
+// ---------------------------------------------------------------------------------------------
+
+describe('optional files never hold the catalogue', () => {
+  test('the probe results stall forever and a JetBrains view fails: the catalogue is live, each says so quietly', async () => {
+    const { context, page } = await launch();
+    const matrix = stall();
+    try {
+      await page.route('**/protocol-matrix.json', matrix);
+      await page.route('**/registry-for-jetbrains.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+      await page.route('**/quarantine.json', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' }));
+      const start = Date.now();
+      await page.goto(siteUrl());
+      await live(page);
+      assert.ok(Date.now() - start < 8000, `live after ${Date.now() - start} ms`);
+      await search(page).fill('gemini');
+      await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+      const notes = page.getByRole('status', { name: 'Optional files' });
+      await notes.getByText(/^The JetBrains view could not be loaded: .*registry-for-jetbrains\.json answered HTTP 503.*Meanwhile where agents are listed for JetBrains IDEs is not known\.$/).waitFor();
+      await notes.getByText(/^The quarantine list could not be loaded: .*quarantine\.json is not a quarantine list: .*not valid JSON/).waitFor();
+      // The matrix is given up after 12 seconds of silence.
+      await notes.getByText(/^The probe results could not be loaded: .*protocol-matrix\.json did not answer within 12 seconds.*Meanwhile pages say “not probed”\.$/).waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByRole('alert').count(), 0, 'no alarm for an optional file');
+      await notes.getByRole('button', { name: 'Dismiss' }).click();
+      assert.equal(await notes.count(), 0);
+    } finally {
+      await matrix.release();
+      await context.close();
+    }
+  });
+});
+
+describe('the last good copy', () => {
+  let context;
+  let page;
+  before(async () => {
+    ({ context, page } = await launch({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } }));
+    await page.goto(siteUrl());
+    await live(page);
+    await installed(page);
+  });
+  after(async () => context.close());
+
+  test('offline after one visit: the kept copy with its age, search and agent pages work', async () => {
+    // Three hours later, and no network at all.
+    await page.clock.install({ time: Date.now() + 3 * 3600_000 });
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      const banner = page.getByRole('alert').filter({ hasText: 'Showing the registry as of 3 hours ago' });
+      await banner.getByText('Showing the registry as of 3 hours ago: this browser is offline').waitFor();
+      await banner.getByRole('button', { name: 'Retry' }).waitFor();
+      await live(page);
+      assert.equal(await countOf(page), TOTAL);
+      await shoot(page, 'offline-banner');
+      await search(page).fill('claude agent');
+      await page.getByRole('link', { name: 'Claude Agent', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Claude Agent' }).waitFor();
+      // A page never visited opens too: the loading shell, then the page from the kept copy.
+      await page.goto(siteUrl('agents/gemini/'));
+      await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+      await page.getByRole('tab', { name: 'npx' }).waitFor();
+      await page.getByText('Showing the registry as of 3 hours ago').waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('the registry cannot be reached: the kept copy at once, then the fresh one on Retry', async () => {
+    let fail = true;
+    await page.route('**/registry.json', (route) => (fail ? route.abort('connectionrefused') : route.fallback()));
+    try {
+      await page.goto(siteUrl());
+      const banner = page.getByRole('alert').filter({ hasText: 'Showing the registry as of' });
+      await banner.getByText(/^Showing the registry as of (less than a minute|\d+ minutes?) ago: registry\.json could not be reached$/).waitFor();
+      await banner.getByText(/Could not reach .*registry\.json: the server did not answer/).waitFor();
+      await live(page);
+      fail = false;
+      await banner.getByRole('button', { name: 'Retry' }).click();
+      await banner.waitFor({ state: 'detached' });
+      assert.equal(await countOf(page), TOTAL);
+    } finally {
+      await page.unroute('**/registry.json');
+    }
+  });
+
+  test('the registry stalls: still waiting, the kept copy by 3 s, then given up with Retry', async () => {
+    const registry = stall();
+    await page.route('**/registry.json', registry);
+    try {
+      const start = Date.now();
+      await page.goto(siteUrl());
+      const waiting = page.getByRole('status').filter({ hasText: 'Showing the registry as of' });
+      await waiting.getByText(/still waiting for registry\.json… \([3-5] s\)/).waitFor();
+      await live(page);
+      assert.ok(Date.now() - start < 9000, `kept copy live after ${Date.now() - start} ms`);
+      await search(page).fill('gemini');
+      await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+      const given = page.getByRole('alert').filter({ hasText: 'Showing the registry as of' });
+      await given.getByText(/: registry\.json did not answer for 12 seconds$/).waitFor({ timeout: 20_000 });
+      await given.getByText(/did not answer within 12 seconds: the server or the connection is very slow, or stalled\. Retry/).waitFor();
+      await shoot(page, 'kept-after-timeout');
+    } finally {
+      await page.unroute('**/registry.json');
+      await registry.release();
+    }
+  });
+});
+
+describe('timeouts with words, with nothing kept', () => {
+  test('a stalled registry: "still waiting", then the built page with the timeout and a Retry that works', async () => {
+    const { context, page } = await launch({ viewport: { width: 1280, height: 800 } });
+    const registry = stall();
+    try {
+      await page.route('**/registry.json', registry);
+      await page.goto(siteUrl('agents/gemini/'));
+      const waiting = page.getByRole('status').filter({ hasText: 'Still waiting for registry.json' });
+      await waiting.getByText(/^Still waiting for registry\.json… \([3-6] s\)$/).waitFor();
+      assert.match(await waiting.textContent(), /as it was when the site was built/);
+      await shoot(page, 'still-waiting');
+      const notice = page.getByRole('alert');
+      await notice.getByText(/registry\.json did not answer within 12 seconds/).waitFor({ timeout: 20_000 });
+      assert.match(await notice.textContent(), /as it was when the site was built/);
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Gemini CLI');
+      await shoot(page, 'timeout-notice');
+      await page.unroute('**/registry.json');
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await live(page);
+      assert.equal(await page.getByRole('alert').count(), 0);
+    } finally {
+      await registry.release();
+      await context.close();
+    }
+  });
+});
+
+describe('an AgentRegistry page that stalls', () => {
+  const SITE = process.env.AGENTREGISTRY_SITE_URL;
+  const PAGES = [1, 2, 3].map((n) =>
+    JSON.parse(readFileSync(new URL(`../fixtures/agentregistry/page-${n}.json`, import.meta.url), 'utf8')),
+  );
+
+  test('the agents already loaded stay listed and searchable, then "Load the rest" resumes', async () => {
+    assert.ok(SITE, 'run with `cargo xtask test`, which sets AGENTREGISTRY_SITE_URL');
+    const { context, page } = await launch();
+    const second = stall();
+    try {
+      await page.route(/\/discover\/agents\?.*page=2&/, second);
+      await page.goto(siteUrl('', SITE));
+      const firstPage = PAGES[0].items.filter((i) => typeof i.name === 'string');
+      await page.getByRole('status').filter({ hasText: /^Loading agents… page 2 of 3 \(\d+ agents of \d+ so far\)/ }).waitFor();
+      await count(page).waitFor();
+      assert.equal(await countOf(page), firstPage.length);
+      await search(page).fill(firstPage[0].name);
+      await card(page, firstPage[0].name).waitFor();
+      await page.getByRole('status').filter({ hasText: /— waiting for \d+ s$/ }).waitFor();
+      const alert = page.getByRole('alert');
+      await alert.getByText(`Only part of the registry could be loaded: showing the ${firstPage.length} agents loaded so far.`).waitFor({ timeout: 20_000 });
+      await alert.getByText(/page 2 of the agent listing could not be fetched: .*did not answer within 12 seconds/).waitFor();
+      await page.unroute(/\/discover\/agents\?.*page=2&/);
+      await search(page).fill('');
+      await alert.getByRole('button', { name: 'Load the rest' }).click();
+      const all = PAGES.flatMap((p) => p.items).filter((i) => typeof i.name === 'string').length;
+      await page.getByText(`${all} agents`, { exact: true }).waitFor();
+    } finally {
+      await second.release();
+      await context.close();
+    }
+  });
+
+  test('a service without the CORS header is named, with the header to send', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.route(/\/discover\/agents\?/, (route) => route.fulfill({ json: PAGES[0] }));
+      await page.goto(siteUrl('', SITE));
+      const origin = new URL(SITE).origin;
+      const alert = page.getByRole('alert');
+      await alert.getByText(/could not be listed/).waitFor();
+      const text = await alert.textContent();
+      assert.match(text, /answered, but does not let this site read .*\/discover\/agents.* \(CORS\)/);
+      assert.ok(text.includes(`Access-Control-Allow-Origin: ${origin}`), text);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('bounded work per entry', () => {
+  // One path of 880,000 segments: 5 MB.
+  const hugeIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0${' L1 1'.repeat(880_000)}"/></svg>`;
+  const useBomb = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path id="a" d="M0 0h1v1z"/>${'<use href="#a"/>'.repeat(40)}</svg>`;
+  const description = `An agent that does everything. ${'agent '.repeat(175_000)}`;
+  const registry = withAgents(
+    agent('aaa-huge-icon', { name: 'AAA Huge Icon', icon: 'huge-icon.svg' }),
+    agent('aaa-use-bomb', { name: 'AAA Use Bomb', icon: 'use-bomb.svg' }),
+    agent('aaa-long-description', { name: 'AAA Long Description', description }),
+  );
+
+  let context;
+  let page;
+  before(async () => {
+    ({ context, page } = await launch({ viewport: { width: 1280, height: 900 } }));
+    await page.route('**/registry.json', (route) => route.fulfill({ json: registry }));
+    await page.route('**/huge-icon.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: hugeIcon }));
+    await page.route('**/use-bomb.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: useBomb }));
+  });
+  after(async () => context.close());
+
+  test('a 5 MB icon is not drawn: a monogram, the page stays responsive, and its page says why', async () => {
+    await page.goto(siteUrl());
+    await live(page);
+    const huge = card(page, 'AAA Huge Icon');
+    await huge.getByText('A', { exact: true }).waitFor();
+    assert.equal(await huge.locator('.icon-mask').count(), 0);
+    await card(page, 'AAA Use Bomb').getByText('A', { exact: true }).waitFor();
+    // Frames keep coming: the page paints.
+    const frame = await page.evaluate(
+      () => new Promise((resolve) => {
+        const start = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+      }),
+    );
+    assert.ok(frame < 500, `two frames took ${frame} ms`);
+    await search(page).fill('gemini');
+    await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+    await page.goto(siteUrl('agents/aaa-huge-icon/'));
+    await page.getByText(/^Icon not shown: the icon is 5\.\d MB or more, over the 64 KiB an icon may have\.$/).waitFor();
+    await page.goto(siteUrl('agents/aaa-use-bomb/'));
+    await page.getByText('Icon not shown: the icon has 17 <use> elements or more, over the 16 an icon may have.').waitFor();
+  });
+
+  test('a 1 MB description: a short card, bounded marks, a keystroke under 50 ms of script', async () => {
+    await page.goto(siteUrl('?q=agen'));
+    await live(page);
+    const long = card(page, 'AAA Long Description');
+    await long.waitFor();
+    const text = await long.locator('p').first().textContent();
+    assert.ok(text.length <= 281, `${text.length} characters on the card`);
+    assert.ok((await long.locator('mark').count()) <= 25, 'marks are bounded');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+    await search(page).focus();
+    const samples = [];
+    for (const key of 'ts') {
+      await page.waitForTimeout(300);
+      const before = await script();
+      await page.keyboard.type(key);
+      await page.waitForFunction((q) => new URL(location.href).searchParams.get('q') === q && document.querySelector('mark'), `agen${samples.length === 0 ? 't' : 'ts'}`);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      samples.push((await script()) - before);
+    }
+    await cdp.detach();
+    assert.ok(Math.max(...samples) < 0.05, `script per keystroke: ${samples.map((s) => `${Math.round(s * 1000)} ms`).join(', ')}`);
+    await long.waitFor();
+  });
+
+  test('the agent page shows a long description collapsed, with "Show all"', async () => {
+    await page.goto(siteUrl('agents/aaa-long-description/'));
+    await page.getByRole('heading', { level: 1, name: 'AAA Long Description' }).waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height < 8000, `the page is ${height} px tall`);
+    const show = page.getByRole('button', { name: /^Show all \(1,050,03\d characters\)$/ });
+    assert.equal(await show.getAttribute('aria-expanded'), 'false');
+    await show.click();
+    const less = page.getByRole('button', { name: 'Show less' });
+    assert.equal(await less.getAttribute('aria-expanded'), 'true');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollHeight)) > height);
+  });
+});
+
+describe('causes named truly', () => {
+  let context;
+  let page;
+  before(async () => ({ context, page } = await launch()));
+  after(async () => context.close());
+
+  /** Opens the catalogue with `handler` answering for registry.json; the notice's text. */
+  async function notice(handler) {
+    await page.unroute('**/registry.json');
+    await page.route('**/registry.json', handler);
+    await page.goto(siteUrl());
+    const alert = page.getByRole('alert').filter({ hasText: 'The live registry could not be loaded' });
+    await alert.waitFor({ timeout: 20_000 });
+    return alert.textContent();
+  }
+
+  for (const [cause, handler, expected] of [
+    ['an empty body', (route) => route.fulfill({ status: 200, body: '' }), /is not a valid registry: the registry is empty \(0 bytes, nothing but white space\): the server sent no content/],
+    [
+      'an HTML page instead of JSON',
+      (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><head><title>Sign in · Example</title></head><body>Sign in</body></html>' }),
+      /the registry is an HTML page \(titled "Sign in · Example"\), not JSON: the address serves a web page/,
+    ],
+    ['nesting too deep', (route) => route.fulfill({ contentType: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}` }), /the registry is nested more than 128 levels deep at line 1, column 129/],
+    ['not UTF-8', (route) => route.fulfill({ contentType: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), /is not UTF-8 text \(an invalid byte at offset 2\)/],
+    [
+      'a redirect loop',
+      (route) => route.fulfill({ status: 302, headers: { location: route.request().url(), 'cache-control': 'no-store' } }),
+      /registry\.json redirects in a loop \(or to a server that does not answer\): the browser stopped following its redirects/,
+    ],
+    ['a corrupt compression', redirectTo('/corrupt-gzip'), /could not be decoded: the server says it is compressed \(gzip\), but the data is corrupt/],
+    [
+      'a server on another origin without CORS',
+      redirectTo('/no-cors'),
+      /registry\.json redirects to another server, which answered but does not let this site read the file \(CORS\): that server must send the header `Access-Control-Allow-Origin: http:\/\/127\.0\.0\.1:\d+` \(or `\*`\)/,
+    ],
+    [
+      'a 503 with Retry-After',
+      (route) => route.fulfill({ status: 503, headers: { 'retry-after': '120' }, body: 'down' }),
+      /answered HTTP 503 Service Unavailable: the server has a problem, or is down for maintenance\. It asks to be asked again in 2 minutes; the page will retry by itself then\./,
+    ],
+    ['no answer at all', (route) => route.abort('connectionrefused'), /Could not reach .*registry\.json: the server did not answer .*Check your connection and retry\./],
+  ]) {
+    test(cause, async () => {
+      assert.match(await notice(handler), expected);
+    });
+  }
+
+  test('Retry says it is retrying, and which attempt failed', async () => {
+    let release;
+    await notice((route) => route.fulfill({ status: 500, body: 'broken' }));
+    await page.unroute('**/registry.json');
+    await page.route('**/registry.json', async (route) => {
+      await new Promise((resolve) => (release = resolve));
+      await route.fulfill({ status: 500, body: 'still broken' });
+    });
+    const alert = page.getByRole('alert').filter({ hasText: 'The live registry could not be loaded' });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    const retrying = alert.getByRole('button', { name: 'Retrying…' });
+    await retrying.waitFor();
+    assert.ok(await retrying.isDisabled());
+    assert.equal(await retrying.getAttribute('aria-busy'), 'true');
+    release();
+    await alert.getByText(/^Attempt 2 failed at \d\d:\d\d:\d\d\.$/).waitFor();
+    assert.match(await alert.textContent(), /HTTP 500/);
+    await alert.getByRole('button', { name: 'Retry' }).waitFor();
+  });
+
+  test('after a cached redirect loop, Retry asks the server again', async () => {
+    await notice(redirectTo('/loop'));
+    const before = hits['/loop'];
+    assert.ok(before > 0);
+    const alert = page.getByRole('alert').filter({ hasText: 'The live registry could not be loaded' });
+    assert.match(await alert.textContent(), /redirects in a loop/);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await alert.getByText(/^Attempt 2 failed at/).waitFor();
+    assert.ok(hits['/loop'] > before, `the loop was asked again: ${before} → ${hits['/loop']}`);
+  });
+});
+
+describe('memory', () => {
+  test('wasm memory after 1,000 re-renders of the results stays within 4 MB of where it started', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.addInitScript(() => {
+        window.__memories = [];
+        for (const name of ['instantiate', 'instantiateStreaming']) {
+          const original = WebAssembly[name];
+          WebAssembly[name] = async (...args) => {
+            const result = await original.apply(WebAssembly, args);
+            const memory = (result.instance ?? result)?.exports?.memory;
+            if (memory instanceof WebAssembly.Memory) window.__memories.push(memory);
+            return result;
+          };
+        }
+      });
+      await page.goto(siteUrl());
+      await live(page);
+      const rerender = (times) =>
+        page.evaluate(async (times) => {
+          const box = document.querySelector('input[type=search]');
+          const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+          const words = ['a', 'ag', 'c', 'cl', 'g', 'ge', 'o', 'op', ''];
+          for (let i = 0; i < times; i++) {
+            box.value = words[i % words.length];
+            box.dispatchEvent(new Event('input', { bubbles: true }));
+            await frame();
+          }
+          return window.__memories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0);
+        }, times);
+      // Warm up: the first searches grow the heap to its working size.
+      const start = await rerender(200);
+      const end = await rerender(1000);
+      console.log(`wasm memory: ${start} bytes after 200 re-renders, ${end} after 1,200`);
+      assert.ok(end - start <= 4 * 1024 * 1024, `grew by ${end - start} bytes`);
+      await search(page).fill('gemini');
+      await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
