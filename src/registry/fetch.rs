@@ -16,31 +16,34 @@ use super::{FetchError, LoadedRegistry, MatrixStatus, Progress, RegistryState};
 use crate::config;
 
 /// Starts an attempt; `with_matrix` also fetches the protocol matrix (the first attempt only).
+/// The choice of loader is made here, outside the future, so that an ACP build's wasm does not
+/// carry the AgentRegistry's pager (the kind is a constant).
 pub(super) fn start(state: RegistryState, with_matrix: bool) {
-    leptos::task::spawn_local(async move {
-        match config::REGISTRY_KIND {
-            RegistryKind::Acp => {
-                let registry = async {
-                    match fetch_registry(super::registry_url()).await {
-                        Ok(loaded) => state.publish(loaded),
-                        Err(error) => state.fail(error),
-                    }
-                };
-                let matrix = async {
-                    if with_matrix {
-                        let url = super::resolve(config::PROTOCOL_MATRIX_URL, &super::page_base())
-                            .unwrap_or_default();
-                        state.set_matrix(match fetch_matrix(url).await {
-                            Ok(matrix) => MatrixStatus::Loaded(std::sync::Arc::new(matrix)),
-                            Err(problem) => MatrixStatus::Failed(problem),
-                        });
-                    }
-                };
-                futures::join!(registry, matrix);
-            }
-            RegistryKind::AgentRegistry => page_through_service(state).await,
+    match config::REGISTRY_KIND {
+        RegistryKind::Acp => leptos::task::spawn_local(load_acp(state, with_matrix)),
+        RegistryKind::AgentRegistry => leptos::task::spawn_local(page_through_service(state)),
+    }
+}
+
+/// Loads an ACP registry and, beside it, its protocol matrix; each is published as it is read.
+async fn load_acp(state: RegistryState, with_matrix: bool) {
+    let registry = async {
+        match fetch_registry(super::registry_url()).await {
+            Ok(loaded) => state.publish(loaded),
+            Err(error) => state.fail(error),
         }
-    });
+    };
+    let matrix = async {
+        if with_matrix {
+            let url = super::resolve(config::PROTOCOL_MATRIX_URL, &super::page_base())
+                .unwrap_or_default();
+            state.set_matrix(match fetch_matrix(url).await {
+                Ok(matrix) => MatrixStatus::Loaded(std::sync::Arc::new(matrix)),
+                Err(problem) => MatrixStatus::Failed(problem),
+            });
+        }
+    };
+    futures::join!(registry, matrix);
 }
 
 /// Fetches and loads the registry at `url`.

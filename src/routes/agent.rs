@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
+use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
 use registry_core::protocol::Facts;
 use registry_core::{Entry, Kind, ServiceAgent};
@@ -113,6 +114,16 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         .unwrap_or_else(|| config::href("/"));
     scroll_to_fragment();
     let title = entry.name.clone();
+    // Written into the HTML at build time, beside the images the build renders; the browser's
+    // copy of the head has no need of them.
+    let image = cfg!(not(target_arch = "wasm32")).then(|| config::address().og_image(&entry));
+    let structured = cfg!(not(target_arch = "wasm32")).then(|| {
+        registry_core::jsonld::software_application(
+            &entry,
+            &config::canonical(&format!("{}/", entry.path())),
+            image.as_deref(),
+        )
+    });
     let body = match body {
         Body::Acp {
             facts,
@@ -127,7 +138,9 @@ fn EntryPage(page: EntryView) -> impl IntoView {
             title=title
             description=entry.description.clone()
             canonical=format!("{}/", entry.path())
+            image=image
         />
+        {structured.map(|json| view! { <Script type_="application/ld+json">{json}</Script> })}
         <nav class="pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"
