@@ -11,11 +11,11 @@ use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
 use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
-use registry_core::protocol::Facts;
+use registry_core::protocol::Report;
 use registry_core::{Entry, Kind, ServiceAgent};
 
 use crate::app::FirstPage;
-use crate::components::entry::EntryDetails;
+use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
 use crate::components::notices::LoadErrorPanel;
 use crate::components::service_details::ServiceDetails;
@@ -64,7 +64,7 @@ struct EntryView {
 enum Body {
     /// An ACP entry, with what the probe found.
     Acp {
-        facts: Facts,
+        report: Option<ProbeReport>,
         matrix_problem: Option<String>,
     },
     /// An AgentRegistry agent, with the service's base URL.
@@ -83,7 +83,13 @@ impl EntryView {
                 base: loaded.url.clone(),
             },
             None => Body::Acp {
-                facts: loaded.catalog.facts(entry),
+                report: match loaded.catalog.report(entry) {
+                    Report::NotProbed => None,
+                    Report::Probed { date, probe, .. } => Some(ProbeReport {
+                        date: date.to_owned(),
+                        probe: probe.clone(),
+                    }),
+                },
                 matrix_problem: loaded.matrix_problem.clone(),
             },
         };
@@ -126,9 +132,11 @@ fn EntryPage(page: EntryView) -> impl IntoView {
     });
     let body = match body {
         Body::Acp {
-            facts,
+            report,
             matrix_problem,
-        } => Either::Left(view! { <EntryDetails entry=entry.clone() icon facts matrix_problem /> }),
+        } => {
+            Either::Left(view! { <EntryDetails entry=entry.clone() icon report matrix_problem /> })
+        }
         Body::Service { agent, base } => {
             Either::Right(view! { <ServiceDetails entry=entry.clone() agent base /> })
         }
