@@ -64,7 +64,7 @@ struct EntryView {
 enum Body {
     /// An ACP entry, with what the probe found.
     Acp {
-        report: Option<ProbeReport>,
+        report: Option<Box<ProbeReport>>,
         matrix_problem: Option<String>,
     },
     /// An AgentRegistry agent, with the service's base URL.
@@ -85,10 +85,10 @@ impl EntryView {
             None => Body::Acp {
                 report: match loaded.catalog.report(entry) {
                     Report::NotProbed => None,
-                    Report::Probed { date, probe, .. } => Some(ProbeReport {
+                    Report::Probed { date, probe, .. } => Some(Box::new(ProbeReport {
                         date: date.to_owned(),
                         probe: probe.clone(),
-                    }),
+                    })),
                 },
                 matrix_problem: loaded.matrix_problem.clone(),
             },
@@ -134,9 +134,9 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         Body::Acp {
             report,
             matrix_problem,
-        } => {
-            Either::Left(view! { <EntryDetails entry=entry.clone() icon report matrix_problem /> })
-        }
+        } => Either::Left(
+            view! { <EntryDetails entry=entry.clone() icon report=report.map(|r| *r) matrix_problem /> },
+        ),
         Body::Service { agent, base } => {
             Either::Right(view! { <ServiceDetails entry=entry.clone() agent base /> })
         }
