@@ -102,10 +102,15 @@ pub fn href(path: &str) -> String {
     format!("{}{}", router_base(), path)
 }
 
+/// Where the site is published: origin and base path, for absolute URLs.
+pub fn address() -> registry_core::SiteAddress {
+    registry_core::SiteAddress::new(SITE_ORIGIN, PUBLIC_URL)
+}
+
 /// The canonical, absolute URL of an in-site `path` (starting with `/`), for link previews and
 /// search engines.
 pub fn canonical(path: &str) -> String {
-    format!("{SITE_ORIGIN}{}", href(path))
+    address().url(path)
 }
 
 #[cfg(test)]

@@ -10,6 +10,9 @@ use leptos_meta::{Link, Meta, Title};
 
 use crate::config;
 
+/// The size of the link-preview images the build renders (`og_image::WIDTH`, `HEIGHT`).
+pub const OG_IMAGE_SIZE: (u32, u32) = (1200, 630);
+
 /// The head tags of one page.
 #[component]
 pub fn PageHead(
@@ -24,6 +27,9 @@ pub fn PageHead(
     /// no address of their own (not-found pages).
     #[prop(optional)]
     canonical: Option<String>,
+    /// The absolute URL of the page's link-preview image, when it has one.
+    #[prop(optional_no_strip)]
+    image: Option<String>,
 ) -> impl IntoView {
     let full_title = move || match title.get() {
         Some(title) => format!("{title} · {}", config::SITE_NAME),
@@ -42,7 +48,12 @@ pub fn PageHead(
         <Meta property="og:site_name" content=config::SITE_NAME />
         <Meta property="og:title" content=live(og_title) />
         <Meta property="og:description" content=description />
-        <Meta name="twitter:card" content="summary" />
+        <Meta name="twitter:card" content=if image.is_some() { "summary_large_image" } else { "summary" } />
+        {image.map(|url| view! {
+            <Meta property="og:image" content=url />
+            <Meta property="og:image:width" content=OG_IMAGE_SIZE.0.to_string() />
+            <Meta property="og:image:height" content=OG_IMAGE_SIZE.1.to_string() />
+        })}
     }
 }
 

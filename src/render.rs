@@ -8,10 +8,14 @@
 //! - `index.html`: the catalogue, as it opens (heading, search box, facets with their counts,
 //!   the count and the first page of cards);
 //! - `agents/<id>/index.html` and `extensions/<id>/index.html`: every entry's page;
-//! - `404.html`: the not-found page, which static hosts serve for any other address.
+//! - `404.html`: the not-found page, which static hosts serve for any other address;
 //! - `shell.html`: the loading shell of an entry's page, whatever the registry, which the
 //!   service worker serves offline for a page never visited (the app then renders the page
-//!   from the registry it kept).
+//!   from the registry it kept);
+//!
+//! and beside them what the world links to: `badge/<id>.svg` (an entry's badge, for READMEs),
+//! `og/<id>.png` (its link-preview image, drawn from its icon by `og_image`), `sitemap.xml`
+//! listing every page, and `robots.txt` pointing at it.
 //!
 //! With no registry known at build time (a remote registry without a local copy, or an
 //! AgentRegistry, which is only ever read live), `index.html` and `404.html` are the loading
@@ -44,6 +48,8 @@ use crate::visitor::VisitorState;
 
 /// leptos_meta's marker: its head tags go right after it.
 const META_MARKER: &str = "<!--HEAD-->";
+/// The comment after the root element of a written page, so a page can be written again.
+const ROOT_END: &str = "<!--/app-->";
 
 /// The file of the loading shell the service worker serves offline for pages never visited.
 pub const SHELL: &str = "shell.html";
@@ -129,8 +135,11 @@ pub enum TemplateError {
 }
 
 impl Template {
-    /// Cuts `html` where a page's head tags and body go.
+    /// Cuts `html` where a page's head tags and body go: Trunk's `index.html`, or a page
+    /// [`Template::document`] wrote (its head tags and root taken out), so that a built site's
+    /// pages can be rendered again from another registry.
     pub fn parse(html: &str) -> Result<Template, TemplateError> {
+        let html = &without_page(html);
         for (needle, what) in [
             ("<title", "<title>"),
             ("name=\"description\"", "description"),
@@ -164,15 +173,38 @@ impl Template {
             String::new()
         };
         format!(
-            "{}<!--{HEAD_START}-->{}<!--{HEAD_END}-->{}<div id=\"{ROOT_ID}\"{marker}>{}</div>{}",
+            "{}<!--{HEAD_START}-->{}<!--{HEAD_END}-->{}<div id=\"{ROOT_ID}\"{marker}>{}</div>{ROOT_END}{}",
             self.head, page.head, self.body_open, page.body, self.rest
         )
+    }
+}
+
+/// `html` without what [`Template::document`] wrote into it, if it did.
+fn without_page(html: &str) -> String {
+    let head = (
+        html.find(&format!("<!--{HEAD_START}-->")),
+        html.find(&format!("<!--{HEAD_END}-->")),
+    );
+    let root = (
+        html.find(&format!("<div id=\"{ROOT_ID}\"")),
+        html.find(ROOT_END),
+    );
+    match (head, root) {
+        ((Some(a), Some(b)), (Some(c), Some(d))) if a < b && b < c && c < d => format!(
+            "{}{}{}",
+            &html[..a],
+            &html[b + HEAD_END.len() + 7..c],
+            &html[d + ROOT_END.len()..]
+        ),
+        _ => html.to_owned(),
     }
 }
 
 /// What [`write_site`] wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
+    /// Link-preview images drawn with the monogram, the entry's icon missing or unusable.
+    pub monogram_images: usize,
     /// Whether the pages have content (a registry was known), or are the loading shell.
     pub with_registry: bool,
     /// Agent pages written.
@@ -198,9 +230,10 @@ impl fmt::Display for Written {
         }
         write!(
             f,
-            "rendered index.html, 404.html, shell.html, {} agent and {} extension pages ({} entries left out \
-             by errors, {} warnings",
-            self.agents, self.extensions, self.errors, self.warnings
+            "rendered index.html, 404.html, shell.html, {} agent and {} extension pages with \
+             their badges and link-preview images ({} with the monogram), sitemap.xml and \
+             robots.txt ({} entries left out by errors, {} warnings",
+            self.agents, self.extensions, self.monogram_images, self.errors, self.warnings
         )?;
         if !self.unfit_ids.is_empty() {
             write!(
@@ -213,11 +246,21 @@ impl fmt::Display for Written {
     }
 }
 
-/// Renders every page into `out_dir` (which holds Trunk's output): see the module docs.
+/// Which pages [`write_site`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pages {
+    /// Every page (see the module docs).
+    All,
+    /// `index.html` and `404.html` only (a benchmark's large synthetic registries).
+    IndexOnly,
+}
+
+/// Renders the pages into `out_dir` (which holds Trunk's output): see the module docs.
 pub fn write_site(
     template: &Template,
     registry: Option<&LoadedRegistry>,
     out_dir: &Path,
+    pages: Pages,
 ) -> std::io::Result<Written> {
     let write = |relative: PathBuf, html: String| -> std::io::Result<()> {
         let path = out_dir.join(relative);
@@ -241,12 +284,17 @@ pub fn write_site(
     let Some(loaded) = registry else {
         return Ok(written);
     };
+    if pages == Pages::IndexOnly {
+        return Ok(written);
+    }
     written.errors = loaded
         .diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .count();
     written.warnings = loaded.diagnostics.len() - written.errors;
+    let address = config::address();
+    let mut pages = vec!["".to_owned()];
     for entry in &loaded.catalog.registry.entries {
         if !is_file_name(&entry.id) {
             written.unfit_ids.push(entry.id.clone());
@@ -257,12 +305,54 @@ pub fn write_site(
             PathBuf::from(path.trim_start_matches('/')).join("index.html"),
             page(&path),
         )?;
+        write(
+            registry_core::badge_path(entry).into(),
+            registry_core::badge_svg(&entry.version),
+        )?;
+        let icon = local_icon(entry, loaded, out_dir);
+        match og_image::render_entry(entry, icon.as_deref(), address.origin()) {
+            Ok(image) => {
+                if image.icon != og_image::IconUse::Icon {
+                    written.monogram_images += 1;
+                }
+                let file = out_dir.join(registry_core::og_image_path(entry));
+                if let Some(dir) = file.parent() {
+                    fs::create_dir_all(dir)?;
+                }
+                fs::write(file, image.png)?;
+            }
+            Err(error) => return Err(std::io::Error::other(format!("{}: {error}", entry.id))),
+        }
+        pages.push(registry_core::page_path(entry));
         match entry.kind {
             Kind::Agent => written.agents += 1,
             Kind::Extension => written.extensions += 1,
         }
     }
+    write(
+        registry_core::sitemap::SITEMAP.into(),
+        registry_core::sitemap::sitemap_xml(&address, pages.iter().map(String::as_str)),
+    )?;
+    write(
+        "robots.txt".into(),
+        registry_core::sitemap::robots_txt(&address),
+    )?;
     Ok(written)
+}
+
+/// The text of an entry's icon when it is a file of the build (the bundled registry's icons are
+/// beside `registry.json`); `None` for an icon elsewhere: the build fetches nothing.
+fn local_icon(entry: &Entry, loaded: &LoadedRegistry, out_dir: &Path) -> Option<String> {
+    let url = crate::components::icon::icon_url(entry, &loaded.url)?;
+    let relative = url.strip_prefix("./")?;
+    let relative = relative.split(['?', '#']).next()?;
+    let path = Path::new(relative);
+    let inside = path
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    inside
+        .then(|| fs::read_to_string(out_dir.join(path)).ok())
+        .flatten()
 }
 
 /// An entry's page address (without the base path): `/agents/<id>/`.

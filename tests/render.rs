@@ -5,7 +5,7 @@
 use std::fs;
 
 use acp_catalog::registry::{LoadedRegistry, registry_url};
-use acp_catalog::render::{Template, TemplateError, is_file_name, render_page, write_site};
+use acp_catalog::render::{Pages, Template, TemplateError, is_file_name, render_page, write_site};
 use registry_core::CatalogQuery;
 
 const REGISTRY: &str = include_str!("../public/registry.json");
@@ -280,7 +280,14 @@ fn the_template_takes_pages_and_refuses_tags_the_pages_set() {
     };
     assert_eq!(
         template.document(&page, true),
-        "<!doctype html><html><head><meta charset=utf-8><!--page-head--><title>T</title><!--/page-head--></head><body class=x><div id=\"app\" data-prerendered><main>M</main></div><script>s</script></body></html>"
+        "<!doctype html><html><head><meta charset=utf-8><!--page-head--><title>T</title><!--/page-head--></head><body class=x><div id=\"app\" data-prerendered><main>M</main></div><!--/app--><script>s</script></body></html>"
+    );
+    // A written page is a template again: its own head tags and root taken out.
+    let written = template.document(&page, true);
+    let again = Template::parse(&written).unwrap();
+    assert_eq!(
+        again.document(&page, false),
+        template.document(&page, false)
     );
     assert!(!template.document(&page, false).contains("data-prerendered"));
     for (html, error) in [
@@ -314,7 +321,7 @@ fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
     let out = std::env::temp_dir().join(format!("acp-render-{}", std::process::id()));
     fs::create_dir_all(&out).unwrap();
     let template = Template::parse("<html><head></head><body></body></html>").unwrap();
-    let written = write_site(&template, Some(&loaded), &out).unwrap();
+    let written = write_site(&template, Some(&loaded), &out, Pages::All).unwrap();
     assert_eq!((written.agents, written.extensions), (1, 1));
     assert_eq!(written.unfit_ids, std::slice::from_ref(&long));
     for file in [

@@ -3,11 +3,13 @@
 //! compiled with the same build-time settings as the wasm.
 //!
 //! ```text
-//! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json]
+//! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json] [--index-only]
 //! ```
 //!
-//! `--out` holds Trunk's `index.html`, which every page is written into. Without `--registry`
-//! the pages are the loading shell.
+//! `--out` holds Trunk's `index.html` (or a page this command wrote, so a built site's pages can
+//! be rendered again from a newer registry), which every page is written into. Without
+//! `--registry` the pages are the loading shell; `--index-only` writes `index.html` and
+//! `404.html` only.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -32,15 +34,20 @@ mod native {
     use std::path::PathBuf;
 
     use acp_catalog::registry::{LoadedRegistry, registry_url};
-    use acp_catalog::render::{Template, write_site};
+    use acp_catalog::render::{Pages, Template, write_site};
 
     /// Reads the arguments, renders, and says what was written.
     pub fn run(args: Vec<String>) -> Result<String, String> {
         let mut out = None;
         let mut registry = None;
         let mut matrix = None;
+        let mut pages = Pages::All;
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
+            if flag == "--index-only" {
+                pages = Pages::IndexOnly;
+                continue;
+            }
             let mut value = || {
                 args.next()
                     .map(PathBuf::from)
@@ -77,7 +84,7 @@ mod native {
                 })
             }
         };
-        let written = write_site(&template, loaded.as_ref(), &out)
+        let written = write_site(&template, loaded.as_ref(), &out, pages)
             .map_err(|e| format!("writing into {}: {e}", out.display()))?;
         Ok(written.to_string())
     }

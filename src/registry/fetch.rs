@@ -57,30 +57,34 @@ pub(super) struct Paging {
     texts: Vec<String>,
 }
 
-/// Starts an attempt.
+/// Starts an attempt. The choice of loader is made here, outside the future, so that an ACP
+/// build's wasm does not carry the AgentRegistry's pager (the kind is a constant).
 pub(super) fn start(state: RegistryState, attempt: Attempt) {
-    leptos::task::spawn_local(async move {
-        match config::REGISTRY_KIND {
-            RegistryKind::Acp => {
-                let first = attempt == Attempt::First;
-                if first {
-                    // Preloaded beside the registry: asked for at once.
-                    leptos::task::spawn_local(load_optional(state, OptionalSource::ProtocolMatrix));
-                }
-                load_registry(state, attempt).await;
-                if first {
-                    // As large as the registry, and needed only once it is shown: after it, so
-                    // that they never share its bandwidth.
-                    for source in OptionalSource::ALL {
-                        if source != OptionalSource::ProtocolMatrix {
-                            leptos::task::spawn_local(load_optional(state, source));
-                        }
-                    }
-                }
-            }
-            RegistryKind::AgentRegistry => page_through_service(state, attempt).await,
+    match config::REGISTRY_KIND {
+        RegistryKind::Acp => leptos::task::spawn_local(load_acp(state, attempt)),
+        RegistryKind::AgentRegistry => {
+            leptos::task::spawn_local(page_through_service(state, attempt))
         }
-    });
+    }
+}
+
+/// Loads an ACP registry; on the first attempt, each optional file beside or after it.
+async fn load_acp(state: RegistryState, attempt: Attempt) {
+    let first = attempt == Attempt::First;
+    if first {
+        // Preloaded beside the registry: asked for at once.
+        leptos::task::spawn_local(load_optional(state, OptionalSource::ProtocolMatrix));
+    }
+    load_registry(state, attempt).await;
+    if first {
+        // As large as the registry, and needed only once it is shown: after it, so that they
+        // never share its bandwidth.
+        for source in OptionalSource::ALL {
+            if source != OptionalSource::ProtocolMatrix {
+                leptos::task::spawn_local(load_optional(state, source));
+            }
+        }
+    }
 }
 
 /// Loads the ACP registry, falling back to (and revalidating) the copy kept.

@@ -310,18 +310,16 @@ pub async fn diagnose(url: &str, message: &str) -> FetchError {
         message: message.to_owned(),
     };
     match probe(url, RequestRedirect::Manual).await {
-        Some(ResponseType::Opaqueredirect) => {
-            match probe(url, RequestRedirect::Follow).await {
-                Some(_) => FetchError::Cors {
-                    url: url.to_owned(),
-                    origin,
-                    redirected: true,
-                },
-                None => FetchError::RedirectLoop {
-                    url: url.to_owned(),
-                },
-            }
-        }
+        Some(ResponseType::Opaqueredirect) => match probe(url, RequestRedirect::Follow).await {
+            Some(_) => FetchError::Cors {
+                url: url.to_owned(),
+                origin,
+                redirected: true,
+            },
+            None => FetchError::RedirectLoop {
+                url: url.to_owned(),
+            },
+        },
         Some(_) if cross_origin => FetchError::Cors {
             url: url.to_owned(),
             origin,

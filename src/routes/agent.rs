@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
+use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
-use registry_core::protocol::Facts;
+use registry_core::protocol::Report;
 use registry_core::{Entry, Kind, ServiceAgent};
 
 use crate::app::FirstPage;
-use crate::components::entry::EntryDetails;
+use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
 use crate::components::notices::LoadErrorPanel;
 use crate::components::service_details::ServiceDetails;
@@ -63,7 +64,7 @@ struct EntryView {
 enum Body {
     /// An ACP entry, with what the probe found.
     Acp {
-        facts: Facts,
+        report: Option<Box<ProbeReport>>,
         matrix_problem: Option<String>,
     },
     /// An AgentRegistry agent, with the service's base URL.
@@ -82,7 +83,13 @@ impl EntryView {
                 base: loaded.url.clone(),
             },
             None => Body::Acp {
-                facts: loaded.catalog.facts(entry),
+                report: match loaded.catalog.report(entry) {
+                    Report::NotProbed => None,
+                    Report::Probed { date, probe, .. } => Some(Box::new(ProbeReport {
+                        date: date.to_owned(),
+                        probe: probe.clone(),
+                    })),
+                },
                 matrix_problem: loaded.matrix_problem.clone(),
             },
         };
@@ -113,11 +120,23 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         .unwrap_or_else(|| config::href("/"));
     scroll_to_fragment();
     let title = entry.name.clone();
+    // Written into the HTML at build time, beside the images the build renders; the browser's
+    // copy of the head has no need of them.
+    let image = cfg!(not(target_arch = "wasm32")).then(|| config::address().og_image(&entry));
+    let structured = cfg!(not(target_arch = "wasm32")).then(|| {
+        registry_core::jsonld::software_application(
+            &entry,
+            &config::canonical(&format!("{}/", entry.path())),
+            image.as_deref(),
+        )
+    });
     let body = match body {
         Body::Acp {
-            facts,
+            report,
             matrix_problem,
-        } => Either::Left(view! { <EntryDetails entry=entry.clone() icon facts matrix_problem /> }),
+        } => Either::Left(
+            view! { <EntryDetails entry=entry.clone() icon report=report.map(|r| *r) matrix_problem /> },
+        ),
         Body::Service { agent, base } => {
             Either::Right(view! { <ServiceDetails entry=entry.clone() agent base /> })
         }
@@ -127,7 +146,9 @@ fn EntryPage(page: EntryView) -> impl IntoView {
             title=title
             description=entry.description.clone()
             canonical=format!("{}/", entry.path())
+            image=image
         />
+        {structured.map(|json| view! { <Script type_="application/ld+json">{json}</Script> })}
         <nav class="pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"

@@ -77,7 +77,9 @@ describe('pages as served', () => {
       `<link href="${canonical}" rel="canonical">`,
       '<meta property="og:title" content="Gemini CLI">',
       `<meta property="og:url" content="${canonical}">`,
-      '<meta name="twitter:card" content="summary">',
+      '<meta name="twitter:card" content="summary_large_image">',
+      `<meta property="og:image" content="${ORIGIN}/og/gemini.png">`,
+      '<script type="application/ld+json">',
     ]) {
       assert.ok(html.includes(expected), `missing ${expected}`);
     }
@@ -92,6 +94,21 @@ describe('pages as served', () => {
       REGISTRY.agents.map(async (agent) => [agent.id, (await fetch(siteUrl(`agents/${agent.id}/`), { method: 'HEAD' })).status]),
     );
     assert.deepEqual(statuses.filter(([, status]) => status !== 200), []);
+  });
+
+  test('the sitemap lists every page, each agent has its badge and link-preview image', async () => {
+    const { status, html: sitemap } = await fetchHtml(siteUrl('sitemap.xml'));
+    assert.equal(status, 200);
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.deepEqual(urls.sort(), [`${ORIGIN}/`, ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`)].sort());
+    assert.match((await fetchHtml(siteUrl('robots.txt'))).html, new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));
+    for (const agent of REGISTRY.agents.slice(0, 10)) {
+      const badge = await fetch(siteUrl(`badge/${agent.id}.svg`));
+      assert.equal(badge.status, 200);
+      assert.match(await badge.text(), new RegExp(`v${agent.version.replace(/\./g, '\\.')}`));
+      const image = await fetch(siteUrl(`og/${agent.id}.png`));
+      assert.equal(image.headers.get('content-type'), 'image/png');
+    }
   });
 
   test('the address without its trailing slash redirects to it', async () => {

@@ -40,6 +40,7 @@ use serde::Serialize;
 use static_host::encoding::{Effort, Encoding};
 
 use crate::dist::{self, AssetKind, AssetSize, DistOptions, DistReport};
+use crate::pages;
 use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMIUM};
 
@@ -140,7 +141,8 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
     let measurements = if registries.is_empty() {
         None
     } else {
-        let (servers, sizes) = serve_copies(root, &site, &bench_dir, &registries, &stylesheet)?;
+        let (servers, sizes) =
+            serve_copies(&tools, root, &site, &bench_dir, &registries, &stylesheet)?;
         let measured = measure(&tools, &bench_dir, sizes, args)?;
         drop(servers);
         Some(measured)
@@ -234,6 +236,7 @@ fn write_registries(
 /// Copies the built `site` once per registry (see [`prepare_copy`]) and serves each copy on an
 /// ephemeral port; the servers stop when the handles are dropped.
 fn serve_copies(
+    tools: &setup::Tools,
     root: &Path,
     site: &Path,
     bench_dir: &Path,
@@ -245,6 +248,18 @@ fn serve_copies(
     for (size, registry) in registries {
         let dir = bench_dir.join(format!("site-{}", label(*size)));
         prepare_copy(root, site, &dir, Some(registry), stylesheet)?;
+        // The copy's first page, as a build over that registry renders it.
+        let options = site_options(&dir)?;
+        pages::render_index(tools, &options, &dir, &dir.join("registry.json"))?;
+        for page in ["index.html", "404.html"] {
+            for encoding in Encoding::ALL {
+                let stale = dir.join(format!("{page}{}", encoding.suffix()));
+                if stale.exists() {
+                    fs::remove_file(&stale)
+                        .with_context(|| format!("removing {}", stale.display()))?;
+                }
+            }
+        }
         let server = serve::spawn(&dir, "/", 0)?;
         println!("  {} served at {}", dir.display(), server.url());
         sizes.push(SizeConfig {
@@ -313,8 +328,7 @@ fn site_bundle(
         }
         println!("no sizes saved for {}: building it again", site.display());
     }
-    let options = DistOptions::new("/".into(), "registry.json".into(), site.to_path_buf())?;
-    let report = dist::build(tools, &options)?;
+    let report = dist::build(tools, &site_options(site)?)?;
     let assets: Vec<_> = report
         .assets
         .iter()
@@ -409,6 +423,11 @@ fn prepare_copy(
             .with_context(|| format!("copying bench/{file}"))?;
     }
     Ok(())
+}
+
+/// How the bench builds the site into `dir`: the defaults, as `cargo xtask serve` builds it.
+fn site_options(dir: &Path) -> Result<DistOptions> {
+    DistOptions::new("/".into(), "registry.json".into(), dir.to_path_buf())
 }
 
 /// Copies the directory tree `from` to `to`.

@@ -41,6 +41,27 @@ pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Resul
     Ok(())
 }
 
+/// Renders `index.html` and `404.html` of the site built in `dir` (with `options`) again, from
+/// the registry file `registry`: a benchmark's copy of the site over a synthetic registry.
+pub fn render_index(
+    tools: &Tools,
+    options: &DistOptions,
+    dir: &Path,
+    registry: &Path,
+) -> Result<()> {
+    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
+    catalogue
+        .arg("--out")
+        .arg(dir)
+        .arg("--registry")
+        .arg(registry)
+        .arg("--index-only");
+    if let Some(matrix) = local_file(options, &options.protocol_matrix_url) {
+        catalogue.arg("--matrix").arg(matrix);
+    }
+    setup::run(&mut catalogue).context("rendering the catalogue's first page")
+}
+
 /// `cargo run` of a renderer, compiled with the site's settings.
 fn renderer(
     tools: &Tools,

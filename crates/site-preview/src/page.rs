@@ -19,7 +19,6 @@ use leptos::either::Either;
 use leptos::prelude::*;
 use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::Router;
-use registry_core::protocol::Facts;
 use registry_validate::{Diagnostic, Severity};
 use wasm_bindgen::JsCast;
 
@@ -459,7 +458,7 @@ fn Listing(
                 role="region"
                 aria-label="Page preview"
             >
-                <EntryDetails entry icon facts=Facts::NotProbed matrix_problem=None />
+                <EntryDetails entry icon report=None matrix_problem=None />
             </div>
         }))
     };

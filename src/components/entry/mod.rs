@@ -16,7 +16,6 @@ use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use registry_core::protocol::Facts;
 use registry_core::{Entry, Kind, Method};
 
 use crate::components::card::{MethodBadge, shorten};
@@ -26,6 +25,7 @@ use crate::components::manifest::ManifestSection;
 use crate::registry::thousands;
 
 use self::editors::EditorsSection;
+pub use self::protocol::ProbeReport;
 use self::protocol::ProtocolSection;
 use self::run::RunSection;
 
@@ -43,8 +43,8 @@ pub fn EntryDetails(
     entry: Arc<Entry>,
     /// Its icon's URL ([`icon_url`](crate::components::icon::icon_url)).
     icon: Option<String>,
-    /// What the registry's probe found about it.
-    facts: Facts,
+    /// What the registry's probe found about it, when it was probed.
+    report: Option<ProbeReport>,
     /// Why the probe results could not be loaded, when they could not.
     matrix_problem: Option<String>,
 ) -> impl IntoView {
@@ -54,7 +54,7 @@ pub fn EntryDetails(
         <Header entry=entry.clone() icon />
         <RunSection entry=entry.clone() chosen />
         <EditorsSection entry=entry.clone() chosen />
-        <ProtocolSection entry=entry.clone() facts matrix_problem />
+        <ProtocolSection entry=entry.clone() report matrix_problem />
         <ManifestSection entry />
     }
 }
