@@ -8,6 +8,8 @@
 //!   sans-IO [`Pager`] over its listing, and the adapter to [`Entry`];
 //! - [`load`](mod@load): reading a registry text, collecting a [`Diagnostic`] per bad entry
 //!   instead of failing on the first one, and normalising the RFD's older manifest shape;
+//! - [`id`]: the registry's slug rule, and what an id may safely become (a file name, a page
+//!   address);
 //! - [`license`]: licence values normalised for faceting;
 //! - [`url`]: which URLs may become links;
 //! - [`search`]: the typo-tolerant, ranked search index;
@@ -22,6 +24,7 @@
 pub mod agentregistry;
 pub mod catalog;
 pub mod facets;
+pub mod id;
 pub mod license;
 pub mod load;
 pub mod model;

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::agentregistry::ServiceAgent;
+use crate::id;
 
 /// A loaded registry: every entry that could be read, agents and extensions alike.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -73,7 +74,8 @@ impl Kind {
 pub struct Entry {
     /// Listed under `agents` or `extensions`.
     pub kind: Kind,
-    /// Lowercase slug, unique in the registry.
+    /// Unique in the registry; a lowercase slug when the registry follows its own rules (see
+    /// [`Entry::has_slug_id`] and [`crate::id`] for what an id that is not one may be used for).
     pub id: String,
     /// Human-readable name.
     pub name: String,
@@ -140,9 +142,35 @@ impl Entry {
             .filter(|a| !a.is_empty())
     }
 
-    /// The site path of this entry's page, without the base path: `/agents/<id>`.
+    /// The site path of this entry's page, without the base path: `/agents/<id>`, the id
+    /// percent-encoded as one segment ([`id::path_segment`]), so that an id such as `a/b` or
+    /// `x?q=1` names its own page and no other. For the ids no segment can carry (`""`, `.`,
+    /// `..`, which the loader refuses), the kind's folder: `/agents/`.
     pub fn path(&self) -> String {
-        format!("/{}/{}", self.kind.path_segment(), self.id)
+        let segment = id::path_segment(&self.id).unwrap_or_default();
+        format!("/{}/{segment}", self.kind.path_segment())
+    }
+
+    /// Whether the id follows the registry's rule ([`id::is_slug`]). An entry whose id does not
+    /// is not from the registry's repository as its CI builds it: it has no manifest there to
+    /// link to ([`Entry::manifest_path`] is `None`), and its page address is encoded.
+    pub fn has_slug_id(&self) -> bool {
+        id::is_slug(&self.id)
+    }
+
+    /// Where the entry's manifest is in the registry repository: `<id>/agent.json` or
+    /// `<id>/extension.json`; `None` when the id is not a slug (no folder of the repository can
+    /// have that name, and the path would point elsewhere) or the entry comes from an
+    /// AgentRegistry service.
+    pub fn manifest_path(&self) -> Option<String> {
+        if !self.has_slug_id() || self.service.is_some() {
+            return None;
+        }
+        let file = match self.kind {
+            Kind::Agent => "agent.json",
+            Kind::Extension => "extension.json",
+        };
+        Some(format!("{}/{file}", self.id))
     }
 }
 

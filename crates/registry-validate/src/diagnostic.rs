@@ -42,8 +42,11 @@ pub enum Rule {
     /// platform targets directly under `distribution`).
     LegacyShape,
     /// `id` is empty, does not start with a letter, or has characters other than `a-z`, `0-9`
-    /// and `-`.
+    /// and `-` (`registry_core::id::is_slug`).
     IdFormat,
+    /// `id` is longer than `registry_core::id::MAX_LEN` bytes, too long to name the files and
+    /// folders the catalogue writes for it.
+    IdTooLong,
     /// `id` differs from the folder name.
     IdFolderMismatch,
     /// Two folders declare the same `id` (across agents and extensions).
@@ -117,6 +120,7 @@ impl Rule {
             Rule::RequiredField => "required-field",
             Rule::LegacyShape => "legacy-shape",
             Rule::IdFormat => "id-format",
+            Rule::IdTooLong => "id-too-long",
             Rule::IdFolderMismatch => "id-folder-mismatch",
             Rule::IdDuplicate => "id-duplicate",
             Rule::VersionFormat => "version-format",

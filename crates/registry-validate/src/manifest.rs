@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use registry_core::id;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
@@ -337,12 +338,9 @@ pub(crate) fn check(folder: &str, sink: &mut Sink<'_>) -> Option<String> {
 fn check_id(folder: &str, id: &str, sink: &mut Sink<'_>) {
     let problem = if id.is_empty() {
         Some("`id` is empty".to_owned())
-    } else if !id.chars().next().is_some_and(char::is_alphabetic) {
+    } else if !id.starts_with(char::is_alphabetic) {
         Some(format!("`id` \"{id}\" must start with a letter"))
-    } else if !id
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
+    } else if !id::is_slug(id) {
         Some(format!(
             "`id` \"{id}\" may only have lowercase letters, digits and -"
         ))
@@ -350,18 +348,31 @@ fn check_id(folder: &str, id: &str, sink: &mut Sink<'_>) {
         None
     };
     if let Some(message) = problem {
-        let suggestion = slugify(id);
-        let suggestion = if suggestion.is_empty() {
-            folder
-        } else {
-            &suggestion
-        };
         sink.error(
             Rule::IdFormat,
             "/id",
             At::Value,
             message,
-            format!("use a lowercase slug such as \"{suggestion}\", and name the folder the same"),
+            format!(
+                "use a lowercase slug such as \"{}\", and name the folder the same",
+                id::slugify(id)
+            ),
+        );
+    } else if id.len() > id::MAX_LEN {
+        sink.error(
+            Rule::IdTooLong,
+            "/id",
+            At::Value,
+            format!(
+                "`id` is {} bytes long, over the {} an id may have: the catalogue could give it \
+                 no pre-rendered page and no install folder",
+                id.len(),
+                id::MAX_LEN
+            ),
+            format!(
+                "use a shorter slug such as \"{}\", and name the folder the same",
+                id::slugify(&id[..id::MAX_LEN / 2])
+            ),
         );
     } else if id != folder {
         sink.error(
@@ -760,22 +771,6 @@ pub(crate) fn describe(value: &Value) -> &'static str {
     }
 }
 
-/// A lowercase slug near `id`: `My Agent!` → `my-agent`.
-fn slugify(id: &str) -> String {
-    let mut slug = String::with_capacity(id.len());
-    for c in id.trim().chars() {
-        if c.is_ascii_alphanumeric() {
-            if slug.is_empty() && c.is_ascii_digit() {
-                slug.push_str("agent-");
-            }
-            slug.push(c.to_ascii_lowercase());
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
 /// `1.2` → `1.2.0`, `v1.2.3` → `1.2.3`, `1.2.3-beta` → `1.2.3`: the nearest release version.
 fn suggest_version(version: &str) -> String {
     let trimmed = version.trim().trim_start_matches(['v', 'V']);
@@ -815,15 +810,6 @@ mod tests {
         ];
         for (version, expect) in versions {
             assert_eq!(suggest_version(version), expect, "{version}");
-        }
-        let ids = [
-            ("My Agent!", "my-agent"),
-            ("1agent", "agent-1agent"),
-            ("a_b", "a-b"),
-            ("", ""),
-        ];
-        for (id, expect) in ids {
-            assert_eq!(slugify(id), expect, "{id}");
         }
     }
 

@@ -307,6 +307,47 @@ fn ids() {
     );
 }
 
+/// Issue 13: an id too long to name the catalogue's files is an error, and every id hint names
+/// a valid id (the old core suggestion for `1agent` was `1agent`).
+#[test]
+fn id_limits_and_suggestions() {
+    let long = "a".repeat(129);
+    let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{long}""#));
+    check(
+        registry(&[
+            (&format!("{long}/agent.json"), manifest.as_bytes()),
+            (&format!("{long}/icon.svg"), ICON.as_bytes()),
+        ]),
+        &[&format!(
+            "error id-too-long {long}/agent.json:1:8 is 129 bytes long, over the 128"
+        )],
+    );
+    let limit = "a".repeat(128);
+    let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{limit}""#));
+    check(
+        registry(&[
+            (&format!("{limit}/agent.json"), manifest.as_bytes()),
+            (&format!("{limit}/icon.svg"), ICON.as_bytes()),
+        ]),
+        &[],
+    );
+    for id in [
+        "1agent", "A_1", "../../..", "a%2Fb", "x?q=1", "Gémini", "-", "é",
+    ] {
+        let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{id}""#));
+        let validation = validate(&agent(&manifest));
+        let hints: Vec<&str> = validation
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == registry_validate::Rule::IdFormat)
+            .map(|d| d.hint.as_str())
+            .collect();
+        assert_eq!(hints.len(), 1, "{id}: {:?}", validation.diagnostics);
+        let suggested = hints[0].split('"').nth(1).expect("a quoted suggestion");
+        assert!(registry_core::id::is_slug(suggested), "{id}: {}", hints[0]);
+    }
+}
+
 #[test]
 fn versions() {
     check(
