@@ -44,7 +44,7 @@ pub use facets::{
 };
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use model::{
-    Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
+    Arch, BinaryTarget, CmdProblem, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
     PlatformKey, Registry,
 };
 pub use protocol::{
@@ -54,6 +54,6 @@ pub use protocol::{
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
 pub use snippets::{
-    Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Shell, client_snippets,
-    launch_command, preferred_method, run_snippets,
+    Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Refusal, Shell,
+    client_snippets, launch_command, preferred_method, refusal, run_snippets,
 };

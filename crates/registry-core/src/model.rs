@@ -391,6 +391,68 @@ pub struct BinaryTarget {
     pub sha256: Option<String>,
 }
 
+impl BinaryTarget {
+    /// Why `cmd` does not name a file inside the folder the archive is unpacked in, if it does
+    /// not (see [`cmd_problem`]).
+    pub fn cmd_problem(&self) -> Option<CmdProblem> {
+        cmd_problem(&self.cmd)
+    }
+}
+
+/// Why a binary target's `cmd` does not name a file inside the folder its archive is unpacked
+/// in: running it would run (and the install steps of a raw download would write) something
+/// else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum CmdProblem {
+    /// Empty, or only `.` and separators: no file.
+    #[error("names no file")]
+    Empty,
+    /// Starts with `/` or `\` (a UNC path `\\server\share` included).
+    #[error("is an absolute path")]
+    Absolute,
+    /// Starts with a drive letter (`C:\…`, or `C:tool.exe`, relative to that drive's current
+    /// folder).
+    #[error("starts with a drive letter")]
+    Drive,
+    /// Has a `..` segment (or one Windows reads as `..`, such as `.. ` or `...`).
+    #[error("climbs out of the folder with `..`")]
+    Parent,
+}
+
+/// Why `cmd` does not name a file inside the folder it is read from, if it does not: both `/`
+/// and `\` are read as separators (Windows reads both; on macOS and Linux a `\` is a plain
+/// character, which the validator refuses on its own).
+///
+/// ```
+/// use registry_core::model::{CmdProblem, cmd_problem};
+/// assert_eq!(cmd_problem("./bin/agent"), None);
+/// assert_eq!(cmd_problem(r"pulumi\bin\pulumi.exe"), None);
+/// assert_eq!(cmd_problem("../../../../.bashrc"), Some(CmdProblem::Parent));
+/// assert_eq!(cmd_problem("/usr/bin/agent"), Some(CmdProblem::Absolute));
+/// ```
+pub fn cmd_problem(cmd: &str) -> Option<CmdProblem> {
+    let unified = cmd.replace('\\', "/");
+    if unified.starts_with('/') {
+        return Some(CmdProblem::Absolute);
+    }
+    if let [drive, b':', ..] = unified.as_bytes()
+        && drive.is_ascii_alphabetic()
+    {
+        return Some(CmdProblem::Drive);
+    }
+    let mut names = 0;
+    for segment in unified.split('/') {
+        let dots_and_spaces = segment.chars().all(|c| c == '.' || c == ' ');
+        if dots_and_spaces && segment.contains("..") {
+            return Some(CmdProblem::Parent);
+        }
+        if !dots_and_spaces {
+            names += 1;
+        }
+    }
+    (names == 0).then_some(CmdProblem::Empty)
+}
+
 /// An `npx` or `uvx` package.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct PackageTarget {
@@ -418,6 +480,40 @@ mod tests {
             ("a < b", "a < b"),
         ] {
             assert_eq!(author_name(input), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn cmds_stay_in_their_folder() {
+        let table = [
+            ("./agent", None),
+            ("agent", None),
+            ("./bin/agent", None),
+            (r"./bin\devin.exe", None),
+            (r"pulumi\bin\pulumi.exe", None),
+            ("./dist-package/cursor-agent.cmd", None),
+            ("bin//./agent", None),
+            ("a..b", None),
+            ("..agent", None),
+            ("", Some(CmdProblem::Empty)),
+            (".", Some(CmdProblem::Empty)),
+            ("./", Some(CmdProblem::Empty)),
+            (" ", Some(CmdProblem::Empty)),
+            ("/usr/bin/agent", Some(CmdProblem::Absolute)),
+            (r"\Windows\agent.exe", Some(CmdProblem::Absolute)),
+            (r"\\server\share\agent.exe", Some(CmdProblem::Absolute)),
+            (r"C:\Tools\agent.exe", Some(CmdProblem::Drive)),
+            ("c:/agent", Some(CmdProblem::Drive)),
+            ("C:agent.exe", Some(CmdProblem::Drive)),
+            ("../../../../.bashrc", Some(CmdProblem::Parent)),
+            ("bin/../../x", Some(CmdProblem::Parent)),
+            (r"bin\..\..\x", Some(CmdProblem::Parent)),
+            ("..", Some(CmdProblem::Parent)),
+            (r".. \x.exe", Some(CmdProblem::Parent)),
+            (r"...\x.exe", Some(CmdProblem::Parent)),
+        ];
+        for (cmd, expected) in table {
+            assert_eq!(cmd_problem(cmd), expected, "{cmd:?}");
         }
     }
 

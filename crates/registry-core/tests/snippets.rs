@@ -15,9 +15,9 @@ use registry_core::snippets::{
     powershell_quote, zed_custom_snippet, zed_registry_snippet,
 };
 use registry_core::{
-    Arch, BinaryTarget, Client, ClientSnippet, Distribution, Entry, InstallSnippet, Kind,
-    LaunchCommand, Method, Note, NoteKind, Os, PackageTarget, Platform, PlatformKey, Registry,
-    Shell, client_snippets, launch_command, preferred_method, run_snippets,
+    Arch, BinaryTarget, Client, ClientSnippet, CmdProblem, Distribution, Entry, InstallSnippet,
+    Kind, LaunchCommand, Method, Note, NoteKind, Os, PackageTarget, Platform, PlatformKey, Refusal,
+    Registry, Shell, client_snippets, launch_command, preferred_method, refusal, run_snippets,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -873,6 +873,112 @@ fn nothing_to_run_gives_no_snippets() {
             Some(platform("linux-aarch64"))
         )
         .is_empty()
+    );
+}
+
+/// Issue 13: no step ever writes or runs outside the agent's install folder. Before, `cmd:
+/// "../../../../.bashrc"` with a raw download gave `curl … -o ../../../../.bashrc.download && mv
+/// -f … ../../../../.bashrc` and ran it, and the id `../../..` made the install folder `$HOME`.
+#[test]
+fn steps_that_would_leave_the_install_folder_are_refused_with_a_reason() {
+    let cases = [
+        (
+            "x",
+            "linux-x86_64",
+            "../../../../.bashrc",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "darwin-aarch64",
+            "bin/../../x",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"..\..\x.exe",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "linux-x86_64",
+            "/usr/bin/agent",
+            Some(CmdProblem::Absolute),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"C:\Tools\agent.exe",
+            Some(CmdProblem::Drive),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"\\server\share\a.exe",
+            Some(CmdProblem::Absolute),
+        ),
+        ("x", "linux-x86_64", "./", Some(CmdProblem::Empty)),
+        ("../../..", "linux-x86_64", "./agent", None),
+        ("a/b", "windows-x86_64", "./agent.exe", None),
+        (".hidden", "darwin-x86_64", "./agent", None),
+    ];
+    for (id, key, cmd, problem) in cases {
+        for sha in [None, Some(SHA)] {
+            let entry = binary_entry(id, key, target("https://h/raw-download", cmd, &[], sha));
+            let p = Some(platform(key));
+            assert_eq!(run_snippets(&entry, Method::Binary, p), [], "{id} {cmd}");
+            assert_eq!(
+                launch_command(&entry, Method::Binary, p),
+                None,
+                "{id} {cmd}"
+            );
+            let clients: Vec<String> = client_snippets(&entry, Method::Binary, p)
+                .into_iter()
+                .map(|c| c.title)
+                .collect();
+            assert_eq!(
+                clients,
+                ["Zed: install from the ACP registry"],
+                "{id} {cmd}"
+            );
+            let refusal = refusal(&entry, Method::Binary, p).expect("a reason");
+            let expected = match problem {
+                Some(problem) => Refusal::Cmd {
+                    cmd: cmd.to_owned(),
+                    problem,
+                },
+                None => Refusal::Id { id: id.to_owned() },
+            };
+            assert_eq!(refusal, expected, "{id} {cmd}");
+            let text = refusal.to_string();
+            assert!(text.contains("outside"), "{text}");
+            assert!(
+                text.contains(if problem.is_some() { cmd } else { id }),
+                "{text}"
+            );
+        }
+    }
+
+    // Nothing to refuse: an offered method, another method, no target for the platform.
+    let fine = binary_entry(
+        "x",
+        "linux-x86_64",
+        target("https://h/a", "./bin/a", &[], None),
+    );
+    let linux = Some(platform("linux-x86_64"));
+    assert_eq!(refusal(&fine, Method::Binary, linux), None);
+    assert_eq!(run_snippets(&fine, Method::Binary, linux).len(), 2);
+    let bad = binary_entry(
+        "x",
+        "linux-x86_64",
+        target("https://h/a", "../a", &[], None),
+    );
+    assert_eq!(refusal(&bad, Method::Npx, linux), None);
+    assert_eq!(refusal(&bad, Method::Binary, None), None);
+    assert_eq!(
+        refusal(&bad, Method::Binary, Some(platform("darwin-x86_64"))),
+        None
     );
 }
 

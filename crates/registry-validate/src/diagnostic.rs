@@ -63,6 +63,10 @@ pub enum Rule {
     UnknownPlatform,
     /// `distribution.binary` has no build for one of darwin, linux, windows (warning).
     MissingOsFamily,
+    /// A binary target's `cmd` does not name a file inside the unpacked archive: empty,
+    /// absolute, with a drive letter, climbing out with `..`, or with a `\` outside a Windows
+    /// target (`registry_core::model::cmd_problem`).
+    CmdPath,
     /// An archive is an installer (`.dmg`, `.pkg`, `.deb`, `.rpm`, `.msi`, `.appimage`).
     ArchiveInstaller,
     /// A binary archive URL contains `/latest/`.
@@ -129,6 +133,7 @@ impl Rule {
             Rule::BinaryEmpty => "binary-empty",
             Rule::UnknownPlatform => "unknown-platform",
             Rule::MissingOsFamily => "missing-os-family",
+            Rule::CmdPath => "cmd-path",
             Rule::ArchiveInstaller => "archive-installer",
             Rule::LatestUrl => "latest-url",
             Rule::LatestPackage => "latest-package",

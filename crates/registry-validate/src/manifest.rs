@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use registry_core::id;
+use registry_core::model::cmd_problem;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
@@ -591,6 +592,9 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
                 ),
             }
         }
+        if let Some(Value::String(cmd)) = target.get("cmd") {
+            check_cmd(platform, cmd, &format!("{pointer}/cmd"), sink);
+        }
         if let Some(Value::String(archive)) = target.get("archive") {
             check_archive(
                 platform,
@@ -601,6 +605,31 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
             );
         }
     }
+}
+
+/// `cmd` must name a file inside the folder the archive is unpacked in: clients (and the
+/// catalogue's install steps) run it from there.
+fn check_cmd(platform: &str, cmd: &str, pointer: &str, sink: &mut Sink<'_>) {
+    let windows = platform.starts_with("windows-");
+    let problem = match cmd_problem(cmd) {
+        Some(problem) => format!("{problem}"),
+        None if cmd.contains('\\') && !windows => "has a backslash, which macOS and Linux read as \
+                                                   part of a file name, not as a separator"
+            .to_owned(),
+        None => return,
+    };
+    sink.error(
+        Rule::CmdPath,
+        pointer,
+        At::Value,
+        format!(
+            "the {platform} `cmd` \"{cmd}\" {problem}: it must name the executable inside the \
+             archive, which is run from the folder the archive is unpacked in"
+        ),
+        "write the executable's path inside the archive, with / between folders (e.g. \
+         \"./bin/agent\")"
+            .to_owned(),
+    );
 }
 
 fn check_archive(

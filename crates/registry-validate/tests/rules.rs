@@ -348,6 +348,64 @@ fn id_limits_and_suggestions() {
     }
 }
 
+/// Issue 13: a binary `cmd` that leaves the unpacked archive (`..`, absolute, a drive letter, a
+/// `\` outside Windows) is an error; separators Windows reads are fine on Windows targets.
+#[test]
+fn cmds_stay_inside_the_archive() {
+    let targets = |cmd: &str, windows_cmd: &str| {
+        let cmd = serde_json::to_string(cmd).unwrap();
+        let windows_cmd = serde_json::to_string(windows_cmd).unwrap();
+        with_distribution(
+            "1.0.0",
+            &format!(
+                r#"{{"binary": {{"darwin-aarch64": {{"archive": "https://x/a.zip", "cmd": {cmd}}}, "linux-x86_64": {{"archive": "https://x/a.zip", "cmd": "./a"}}, "windows-x86_64": {{"archive": "https://x/a.zip", "cmd": {windows_cmd}}}}}}}"#
+            ),
+        )
+    };
+    let table: [(&str, &str, &[&str]); 9] = [
+        ("./bin/a", r"./bin\a.exe", &[]),
+        ("a", r"pulumi\bin\pulumi.exe", &[]),
+        (
+            "../../../../.bashrc",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 climbs out of the folder with `..`"],
+        ),
+        (
+            "/usr/local/bin/a",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 is an absolute path"],
+        ),
+        (
+            "./a",
+            r"C:\Tools\a.exe",
+            &["error cmd-path a/agent.json:1:276 starts with a drive letter"],
+        ),
+        (
+            "./a",
+            r"\\server\share\a.exe",
+            &["error cmd-path a/agent.json:1:276 is an absolute path"],
+        ),
+        (
+            "./a",
+            r"bin\..\..\a.exe",
+            &["error cmd-path a/agent.json:1:276 climbs out"],
+        ),
+        (
+            r"./bin\a",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 has a backslash"],
+        ),
+        (
+            "",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 names no file"],
+        ),
+    ];
+    for (cmd, windows_cmd, expect) in table {
+        check(agent(&targets(cmd, windows_cmd)), expect);
+    }
+}
+
 #[test]
 fn versions() {
     check(

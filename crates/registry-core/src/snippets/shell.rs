@@ -14,9 +14,10 @@
 use std::collections::BTreeMap;
 
 use super::{
-    InstallSnippet, Note, POSIX_INSTALL_ROOT, Shell, WINDOWS_INSTALL_ROOT, env_notes,
+    InstallSnippet, Note, POSIX_INSTALL_ROOT, Refusal, Shell, WINDOWS_INSTALL_ROOT, env_notes,
     package_requirement, sort_notes, unrepresentable_notes,
 };
+use crate::id;
 use crate::model::{BinaryTarget, Method, Os, Platform};
 
 /// `s` as one POSIX `sh` word: bare when it is made of `[A-Za-z0-9@%+=:,./_-]` only (and does
@@ -259,13 +260,14 @@ pub(super) fn package_run(
     }
 }
 
-/// The `Install` and `Run` snippets of a binary target, in `platform`'s shell.
+/// The `Install` and `Run` snippets of a binary target, in `platform`'s shell; the
+/// [`Refusal`] when they would write or run something outside the agent's install folder.
 pub(super) fn binary_steps(
     id: &str,
     platform: Platform,
     target: &BinaryTarget,
-) -> Vec<InstallSnippet> {
-    let cmd = CmdPath::parse(&target.cmd);
+) -> Result<Vec<InstallSnippet>, Refusal> {
+    let cmd = CmdPath::for_install(id, target)?;
     let download = Download::new(&target.archive, &cmd, target.sha256.is_some());
     let shell = Shell::for_os(platform.os);
     let (install, run) = match shell {
@@ -283,15 +285,14 @@ pub(super) fn binary_steps(
     install_notes.extend(checksum_notes(target.sha256.as_deref()));
     sort_notes(&mut install_notes);
 
-    let mut run_notes = cmd.notes();
-    run_notes.extend(env_notes(&target.env));
+    let mut run_notes = env_notes(&target.env);
     run_notes.extend(unrepresentable_notes(&target.args, &target.env));
     if shell == Shell::PowerShell {
         run_notes.extend(powershell_argument_caveat(&target.args));
     }
     sort_notes(&mut run_notes);
 
-    vec![
+    Ok(vec![
         InstallSnippet {
             title: "Install".to_owned(),
             shell,
@@ -304,7 +305,7 @@ pub(super) fn binary_steps(
             code: run,
             notes: run_notes,
         },
-    ]
+    ])
 }
 
 /// Caveats about the published checksum: missing, or not a SHA-256 hex digest.
@@ -358,7 +359,7 @@ fn posix_install(
     }
     if download.kind == ArchiveKind::Raw {
         steps.push(format!("chmod +x {}", posix_quote(&fetched)));
-    } else if download.kind == ArchiveKind::Zip && !cmd.is_absolute() {
+    } else if download.kind == ArchiveKind::Zip {
         steps.push(format!("chmod +x {}", posix_quote(&cmd.posix_relative())));
     }
     if download.staged {
@@ -543,13 +544,6 @@ impl Download {
         let name = url_file_name(url);
         let (kind, extension) = ArchiveKind::of(&name);
         let file = match kind {
-            ArchiveKind::Raw if cmd.posix_relative().is_empty() => {
-                if is_safe_file_name(&name) {
-                    name
-                } else {
-                    "agent".to_owned()
-                }
-            }
             ArchiveKind::Raw => cmd.posix_relative(),
             _ if is_safe_file_name(&name) => name,
             _ => format!("archive{extension}"),
@@ -627,44 +621,36 @@ fn is_safe_file_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c))
 }
 
-/// A binary target's `cmd`, with its separators normalised: `./bin\tool.exe` is the path
-/// `bin`, `tool.exe` relative to the install folder.
+/// A binary target's `cmd`, with its separators normalised: `./bin\\tool.exe` is the path
+/// `bin`, `tool.exe` relative to the install folder. Only a path that stays inside the folder
+/// is one ([`CmdPath::for_install`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct CmdPath {
-    /// `cmd` exactly as written.
-    original: String,
-    /// `Some("/")` or `Some("C:")` when `cmd` is absolute.
-    root: Option<String>,
     /// The path's segments, without empty ones and `.`.
     segments: Vec<String>,
 }
 
 impl CmdPath {
-    /// Splits `cmd` on both `/` and `\`.
-    pub(super) fn parse(cmd: &str) -> CmdPath {
-        let unified = cmd.replace('\\', "/");
-        let (root, rest) = match unified.as_bytes() {
-            [b'/', ..] => (Some("/".to_owned()), &unified[1..]),
-            [drive, b':', b'/', ..] if drive.is_ascii_alphabetic() => {
-                (Some(unified[..2].to_owned()), &unified[3..])
-            }
-            _ => (None, unified.as_str()),
-        };
-        let segments = rest
-            .split('/')
+    /// The target's `cmd` split on both `/` and `\\`, when the install steps may use it: the id
+    /// names a folder ([`id::is_file_name`]) and `cmd` a file inside it
+    /// ([`BinaryTarget::cmd_problem`]).
+    pub(super) fn for_install(id: &str, target: &BinaryTarget) -> Result<CmdPath, Refusal> {
+        if !id::is_file_name(id) {
+            return Err(Refusal::Id { id: id.to_owned() });
+        }
+        if let Some(problem) = target.cmd_problem() {
+            return Err(Refusal::Cmd {
+                cmd: target.cmd.clone(),
+                problem,
+            });
+        }
+        let segments = target
+            .cmd
+            .split(['/', '\\'])
             .filter(|s| !s.is_empty() && *s != ".")
             .map(str::to_owned)
             .collect();
-        CmdPath {
-            original: cmd.to_owned(),
-            root,
-            segments,
-        }
-    }
-
-    /// Whether `cmd` is an absolute path rather than one inside the archive.
-    pub(super) fn is_absolute(&self) -> bool {
-        self.root.is_some()
+        Ok(CmdPath { segments })
     }
 
     /// `bin/tool`: the path with `/` separators, without a leading `./`.
@@ -672,84 +658,50 @@ impl CmdPath {
         self.segments.join("/")
     }
 
-    /// `bin\tool.exe`: the path with `\` separators.
+    /// `bin\\tool.exe`: the path with `\\` separators.
     fn windows_relative(&self) -> String {
         self.segments.join("\\")
     }
 
-    /// The folder of a nested relative path (`bin` for `bin/tool`).
+    /// The folder of a nested path (`bin` for `bin/tool`).
     fn posix_parent(&self) -> Option<String> {
-        (self.segments.len() > 1 && !self.is_absolute())
-            .then(|| self.segments[..self.segments.len() - 1].join("/"))
+        (self.segments.len() > 1).then(|| self.segments[..self.segments.len() - 1].join("/"))
     }
 
-    /// [`Self::posix_parent`] with `\` separators.
+    /// [`Self::posix_parent`] with `\\` separators.
     fn windows_parent(&self) -> Option<String> {
         self.posix_parent().map(|p| p.replace('/', "\\"))
     }
 
-    /// The absolute POSIX path under `root`/`id`, or `cmd` itself when absolute.
+    /// The absolute POSIX path under `root`/`id`.
     pub(super) fn posix_absolute(&self, root: &str, id: &str) -> String {
-        match &self.root {
-            Some(r) if r == "/" => format!("/{}", self.posix_relative()),
-            Some(drive) => format!("{drive}/{}", self.posix_relative()),
-            None => format!("{root}/{id}/{}", self.posix_relative()),
-        }
+        format!("{root}/{id}/{}", self.posix_relative())
     }
 
-    /// The absolute Windows path under `root`\`id`, or `cmd` itself (with `\`) when absolute.
+    /// The absolute Windows path under `root`\\`id`.
     pub(super) fn windows_absolute(&self, root: &str, id: &str) -> String {
-        match &self.root {
-            Some(r) if r == "/" => format!("\\{}", self.windows_relative()),
-            Some(drive) => format!("{drive}\\{}", self.windows_relative()),
-            None => format!("{root}\\{id}\\{}", self.windows_relative()),
-        }
+        format!("{root}\\{id}\\{}", self.windows_relative())
     }
 
     /// The POSIX expression running it from the install folder: `"$HOME/.local/…/<id>/bin/tool"`.
     fn posix_run(&self, id: &str) -> String {
-        if self.is_absolute() {
-            posix_quote(&self.posix_absolute("", id))
-        } else {
-            posix_home_path(&format!(
-                "{}/{id}/{}",
-                install_root_relative(),
-                self.posix_relative()
-            ))
-        }
+        posix_home_path(&format!(
+            "{}/{id}/{}",
+            install_root_relative(),
+            self.posix_relative()
+        ))
     }
 
-    /// The PowerShell expression running it: `& (Join-Path $env:LOCALAPPDATA 'acp-agents\…')`.
+    /// The PowerShell expression running it: `& (Join-Path $env:LOCALAPPDATA 'acp-agents\\…')`.
     fn powershell_run(&self, id: &str) -> String {
-        if self.is_absolute() {
-            format!("& {}", powershell_literal(&self.windows_absolute("", id)))
-        } else {
-            let root = WINDOWS_INSTALL_ROOT
-                .strip_prefix(r"$env:LOCALAPPDATA\")
-                .expect("the install root is under LOCALAPPDATA");
-            let rel = format!("{root}\\{id}\\{}", self.windows_relative());
-            format!(
-                "& (Join-Path $env:LOCALAPPDATA {})",
-                powershell_literal(&rel)
-            )
-        }
-    }
-
-    /// Caveats about the path itself.
-    pub(super) fn notes(&self) -> Vec<Note> {
-        let mut notes = Vec::new();
-        if self.segments.is_empty() {
-            notes.push(Note::caveat(format!(
-                "The manifest's cmd ({:?}) names no file: ask the agent's maintainers.",
-                self.original
-            )));
-        } else if self.is_absolute() {
-            notes.push(Note::caveat(format!(
-                "The manifest's cmd is an absolute path ({}), not a file of the download.",
-                self.original
-            )));
-        }
-        notes
+        let root = WINDOWS_INSTALL_ROOT
+            .strip_prefix(r"$env:LOCALAPPDATA\")
+            .expect("the install root is under LOCALAPPDATA");
+        let rel = format!("{root}\\{id}\\{}", self.windows_relative());
+        format!(
+            "& (Join-Path $env:LOCALAPPDATA {})",
+            powershell_literal(&rel)
+        )
     }
 }
 
@@ -797,6 +749,13 @@ mod tests {
 
     #[test]
     fn cmd_paths_normalise_separators() {
+        let path = |cmd: &str| {
+            let target = BinaryTarget {
+                cmd: cmd.to_owned(),
+                ..BinaryTarget::default()
+            };
+            CmdPath::for_install("x", &target).expect("a path inside the folder")
+        };
         for (cmd, posix, windows) in [
             ("./bin/tool", "/R/x/bin/tool", r"C:\R\x\bin\tool"),
             (
@@ -810,14 +769,8 @@ mod tests {
                 r"C:\R\x\pulumi\bin\pulumi.exe",
             ),
             ("codeep", "/R/x/codeep", r"C:\R\x\codeep"),
-            ("/usr/bin/agent", "/usr/bin/agent", r"\usr\bin\agent"),
-            (
-                r"C:\Tools\agent.exe",
-                "C:/Tools/agent.exe",
-                r"C:\Tools\agent.exe",
-            ),
         ] {
-            let path = CmdPath::parse(cmd);
+            let path = path(cmd);
             assert_eq!(path.posix_absolute("/R", "x"), posix, "{cmd}");
             assert_eq!(path.windows_absolute(r"C:\R", "x"), windows, "{cmd}");
         }
