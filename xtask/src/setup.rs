@@ -3,7 +3,7 @@
 //! Each step asks the installed tool for its version first and only installs when it is missing or
 //! different, so a warm run takes well under a second and prints one `✓` line per step. Nothing is
 //! downloaded from GitHub: Trunk and wasm-bindgen come from crates.io, wasm-opt and Tailwind from npm,
-//! Chromium from Debian (see `Trunk.toml`, which runs Trunk offline).
+//! Chromium and tmux from Debian (see `Trunk.toml`, which runs Trunk offline).
 //!
 //! The versions come from the repository, not from this file, except Trunk's:
 //! - wasm-bindgen-cli must equal the `wasm-bindgen` crate in `Cargo.lock` (and `Trunk.toml` must say
@@ -28,6 +28,8 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Where Debian's `chromium-driver` package puts the WebDriver server.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Where Debian's `tmux` package puts the terminal multiplexer.
+pub const TMUX: &str = "/usr/bin/tmux";
 
 /// Whether the command about to run drives a browser (tests do, building does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,27 +258,51 @@ fn ensure_crates_fetched(tools: &Tools) -> Result<()> {
 }
 
 fn ensure_chromium(tools: &Tools) -> Result<()> {
-    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
-        println!("✓ chromium and chromedriver");
+    ensure_debian_packages(
+        tools,
+        &[CHROMIUM, CHROMEDRIVER],
+        &["chromium", "chromium-driver"],
+    )
+}
+
+/// Installs tmux, for the test that pastes snippets into bash in a real terminal
+/// (`crates/registry-core/tests/paste.rs`).
+pub fn ensure_tmux(tools: &Tools) -> Result<()> {
+    ensure_debian_packages(tools, &[TMUX], &["tmux"])
+}
+
+/// Installs Debian `packages` with `apt-get` unless every one of `files` is there; as root only
+/// (otherwise says what to run).
+fn ensure_debian_packages(tools: &Tools, files: &[&str], packages: &[&str]) -> Result<()> {
+    let names = packages.join(" and ");
+    if files.iter().all(|file| Path::new(file).exists()) {
+        println!("✓ {names}");
         return Ok(());
     }
-    let install = "apt-get update && apt-get install -y chromium chromium-driver";
+    let install = format!(
+        "apt-get update && apt-get install -y {}",
+        packages.join(" ")
+    );
     let uid = output_of({
         let mut id = tools.command("id");
         id.arg("-u");
         id
     });
     if uid.as_deref() != Some("0") {
-        bail!("{CHROMIUM} or {CHROMEDRIVER} is missing: run `sudo sh -c '{install}'`");
+        bail!(
+            "{} is missing: run `sudo sh -c '{install}'`",
+            files.join(" or ")
+        );
     }
-    println!("installing chromium and chromedriver ({install}) …");
+    println!("installing {names} ({install}) …");
     run(tools
         .command("apt-get")
         .arg("update")
         .env("DEBIAN_FRONTEND", "noninteractive"))?;
     run(tools
         .command("apt-get")
-        .args(["install", "-y", "chromium", "chromium-driver"])
+        .args(["install", "-y"])
+        .args(packages)
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 

@@ -10,6 +10,8 @@
 //!   instead of failing on the first one, and normalising the RFD's older manifest shape;
 //! - [`id`]: the registry's slug rule, and what an id may safely become (a file name, a page
 //!   address);
+//! - [`invisible`]: characters a reader cannot see (controls, bidi controls, zero-width
+//!   characters), named and revealed;
 //! - [`license`]: licence values normalised for faceting;
 //! - [`url`]: which URLs may become links;
 //! - [`search`]: the typo-tolerant, ranked search index;
@@ -25,6 +27,7 @@ pub mod agentregistry;
 pub mod catalog;
 pub mod facets;
 pub mod id;
+pub mod invisible;
 pub mod license;
 pub mod load;
 pub mod model;

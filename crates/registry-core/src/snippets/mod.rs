@@ -34,13 +34,14 @@ mod shell;
 
 use std::collections::BTreeMap;
 
+use crate::invisible;
 use crate::model::{
     BinaryTarget, CmdProblem, Distribution, Entry, Method, Os, PackageTarget, Platform,
 };
 
 pub use clients::{
     agent_shell_snippet, avante_snippet, codecompanion_snippet, elisp_string, jetbrains_snippet,
-    lua_string, zed_custom_snippet, zed_registry_snippet,
+    json_escape_invisible, lua_string, zed_custom_snippet, zed_registry_snippet,
 };
 pub use service::{ServiceSnippet, service_snippets};
 pub use shell::{posix_quote, powershell_quote};
@@ -190,10 +191,25 @@ pub struct InstallSnippet {
     pub title: String,
     /// The shell it is written for.
     pub shell: Shell,
-    /// The commands, lines separated by `\n`, without a trailing newline.
+    /// The commands, lines separated by `\n`, without a trailing newline. It holds no raw
+    /// control, bidi or invisible character: those the manifest's values hold are written as the
+    /// shell's escapes (`$'\xe2\x80\xae'`, `$([char]0x202E)`), so it is both what to show and
+    /// what to copy.
     pub code: String,
-    /// Requirements, things to fill in and caveats, in that order.
+    /// Requirements, things to fill in and caveats, in that order. When [`Self::invisible`] is
+    /// not empty, the first caveat says which characters they are and how they are written.
     pub notes: Vec<Note>,
+    /// The invisible characters ([`crate::invisible`]) the manifest's values put in this
+    /// snippet, each once, in order: a warning to show beside it when not empty.
+    pub invisible: Vec<char>,
+}
+
+impl InstallSnippet {
+    /// The text to copy: [`Self::code`], or `None` when no text can reproduce the manifest's
+    /// values (a NUL character, which no process can receive), so that nothing is offered.
+    pub fn copy_text(&self) -> Option<&str> {
+        (!self.invisible.contains(&'\0')).then_some(self.code.as_str())
+    }
 }
 
 /// The process an ACP client must spawn for an agent.
@@ -270,10 +286,24 @@ pub struct ClientSnippet {
     pub file: String,
     /// The code-block language: `json`, `lua` or `elisp`.
     pub language: &'static str,
-    /// The configuration text, without a trailing newline.
+    /// The configuration text, without a trailing newline. Like [`InstallSnippet::code`], it
+    /// holds no raw invisible character: each is written in the language's own escape syntax
+    /// (`\u202e` in JSON, `\226\128\174` in Lua, `\u202E` in Emacs Lisp).
     pub code: String,
-    /// Requirements, things to fill in and caveats, in that order.
+    /// Requirements, things to fill in and caveats, in that order. When [`Self::invisible`] is
+    /// not empty, the first caveat says which characters they are and how they are written.
     pub notes: Vec<Note>,
+    /// The invisible characters ([`crate::invisible`]) the manifest's values put in this
+    /// snippet, each once, in order: a warning to show beside it when not empty.
+    pub invisible: Vec<char>,
+}
+
+impl ClientSnippet {
+    /// The text to copy: [`Self::code`], or `None` when no text can reproduce the manifest's
+    /// values (a NUL character, which no process can receive), so that nothing is offered.
+    pub fn copy_text(&self) -> Option<&str> {
+        (!self.invisible.contains(&'\0')).then_some(self.code.as_str())
+    }
 }
 
 /// The method whose tab a visitor sees first: the binary when there is a target for the
@@ -527,6 +557,57 @@ fn unrepresentable_notes(args: &[String], env: &BTreeMap<String, String>) -> Vec
         )));
     }
     notes
+}
+
+/// How a snippet's language writes invisible characters, for the note that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Escapes {
+    /// bash and zsh `$'\xHH'`.
+    Posix,
+    /// PowerShell `$([char]0xHHHH)`.
+    PowerShell,
+    /// JSON `\uXXXX`.
+    Json,
+    /// Lua `\ddd` bytes.
+    Lua,
+    /// Emacs Lisp `\uXXXX`.
+    Elisp,
+}
+
+/// The warning for a snippet whose values hold invisible characters: which, how they are
+/// written, and who reads the escapes back; `None` when there are none.
+pub(crate) fn invisible_note(chars: &[char], escapes: Escapes) -> Option<Note> {
+    let &first = chars.first()?;
+    let one = first.to_string();
+    let (example, reader) = match escapes {
+        Escapes::Posix => (
+            shell::posix_quote(&one),
+            "bash and zsh read them back as exactly those characters (dash and other plain sh \
+             do not)",
+        ),
+        Escapes::PowerShell => (
+            shell::powershell_literal(&one),
+            "PowerShell reads them back as exactly those characters",
+        ),
+        Escapes::Json => (
+            clients::json_escape_invisible(&serde_json::Value::String(one).to_string()),
+            "the editor reads them back as exactly those characters",
+        ),
+        Escapes::Lua => (
+            clients::lua_string(&one),
+            "Neovim reads them back as exactly those characters",
+        ),
+        Escapes::Elisp => (
+            clients::elisp_string(&one),
+            "Emacs reads them back as exactly those characters",
+        ),
+    };
+    Some(Note::caveat(format!(
+        "The manifest's values hold characters you cannot see: {}. They are written as escapes \
+         ({} is {example}), so what you copy is what you see; {reader}. Make sure you expect them.",
+        invisible::names(chars),
+        format_args!("U+{:04X}", u32::from(first)),
+    )))
 }
 
 /// Orders notes as documented: requirements, then fill-ins, then caveats (stable within each).

@@ -1,40 +1,78 @@
 //! Terminal snippets: quoting for POSIX `sh` and PowerShell, and the download, verify, extract
 //! and run steps of a binary target.
 //!
-//! Quoting is chosen so that the copied line runs exactly the intended argv:
+//! Quoting is chosen so that the copied line runs exactly the intended argv, and holds no raw
+//! control, bidi or invisible character ([`crate::invisible`]), which would make what is pasted
+//! differ from what is shown (or edit the line it is pasted into):
 //!
 //! - POSIX: a word made only of `[A-Za-z0-9@%+=:,./_-]` (and not starting with `=`, which zsh
 //!   expands) is left bare; anything else is single-quoted, a `'` written as `'\''`. Inside
-//!   single quotes nothing is special, so newlines, `$`, backticks, `\` and globs are literal.
+//!   single quotes nothing is special, so `$`, backticks, `\` and globs are literal. A word
+//!   holding an invisible character is written as `$'…'` instead (bash, zsh, ksh and POSIX.1-2024
+//!   `sh`; not dash), each invisible character as the `\xHH` escapes of its UTF-8 bytes, and a
+//!   `'` as `\x27` (never `\'`, which bash's history expansion would take for the closing quote).
 //! - PowerShell: a word like `acp`, `-y` or `--experimental-acp` is left bare; anything else is
 //!   single-quoted, each single-quote character doubled — PowerShell treats the typographic
 //!   quotes `‘ ’ ‚ ‛` as single quotes too, so they are doubled as well. Nothing else is special
-//!   inside single quotes.
+//!   inside single quotes. A word holding an invisible character is double-quoted instead, each
+//!   invisible character written `$([char]0xHHHH)` (which Windows PowerShell 5.1 reads too, unlike
+//!   `` `u{…} ``) and `` ` ``, `$` and the double quotes `" “ ” „` escaped with a backtick.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use super::{
-    InstallSnippet, Note, POSIX_INSTALL_ROOT, Refusal, Shell, WINDOWS_INSTALL_ROOT, env_notes,
-    package_requirement, sort_notes, unrepresentable_notes,
+    Escapes, InstallSnippet, Note, POSIX_INSTALL_ROOT, Refusal, Shell, WINDOWS_INSTALL_ROOT,
+    env_notes, invisible_note, package_requirement, sort_notes, unrepresentable_notes,
 };
-use crate::id;
 use crate::model::{BinaryTarget, Method, Os, Platform};
+use crate::{id, invisible};
 
 /// `s` as one POSIX `sh` word: bare when it is made of `[A-Za-z0-9@%+=:,./_-]` only (and does
-/// not start with `=`), single-quoted otherwise, with `'` written as `'\''`.
+/// not start with `=`), single-quoted otherwise, with `'` written as `'\''`; as a bash/zsh
+/// `$'…'` word when it holds an invisible character ([`crate::invisible`]), so that the word holds
+/// none raw.
 ///
 /// ```
 /// use registry_core::snippets::posix_quote;
 /// assert_eq!(posix_quote("--acp"), "--acp");
 /// assert_eq!(posix_quote("it's $HOME"), r#"'it'\''s $HOME'"#);
 /// assert_eq!(posix_quote(""), "''");
+/// assert_eq!(posix_quote("--safe\u{202E}'"), r"$'--safe\xe2\x80\xae\x27'");
 /// ```
 pub fn posix_quote(s: &str) -> String {
     if is_posix_plain(s) {
         s.to_owned()
+    } else if invisible::contains(s) {
+        dollar_single_quoted(s)
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
     }
+}
+
+/// `s` as a `$'…'` word: `\` as `\\`, `'` as `\x27`, tab, line feed and carriage return as
+/// `\t`, `\n` and `\r`, other invisible characters as the `\xHH` escapes of their UTF-8 bytes,
+/// everything else (UTF-8 included) as it is.
+fn dollar_single_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    out.push_str("$'");
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str(r"\\"),
+            '\'' => out.push_str(r"\x27"),
+            '\t' => out.push_str(r"\t"),
+            '\n' => out.push_str(r"\n"),
+            '\r' => out.push_str(r"\r"),
+            c if invisible::classify(c).is_some() => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(out, "\\x{byte:02x}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
 }
 
 /// `s` as one PowerShell argument: bare when it looks like `acp`, `-y` or `--flag-name`
@@ -56,8 +94,12 @@ pub fn powershell_quote(s: &str) -> String {
     }
 }
 
-/// `s` single-quoted for PowerShell, always (paths, URLs, values).
+/// `s` quoted for PowerShell, always (paths, URLs, values): single-quoted, or double-quoted
+/// with `$([char]0xHHHH)` for each invisible character when it holds one.
 pub(super) fn powershell_literal(s: &str) -> String {
+    if invisible::contains(s) {
+        return powershell_expandable(s);
+    }
     let mut out = String::with_capacity(s.len() + 2);
     out.push('\'');
     for c in s.chars() {
@@ -67,6 +109,33 @@ pub(super) fn powershell_literal(s: &str) -> String {
         out.push(c);
     }
     out.push('\'');
+    out
+}
+
+/// `s` as a PowerShell double-quoted string: `` ` ``, `$` and the double quotes `" “ ” „`
+/// escaped with a backtick, each invisible character as a `$([char]0xHHHH)` subexpression (or
+/// `$([char]::ConvertFromUtf32(0xHHHHH))` beyond the BMP).
+fn powershell_expandable(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '`' | '$' | '"' | '\u{201C}' | '\u{201D}' | '\u{201E}' => {
+                out.push('`');
+                out.push(c);
+            }
+            c if invisible::classify(c).is_some() => {
+                let code = u32::from(c);
+                let _ = if code <= 0xFFFF {
+                    write!(out, "$([char]0x{code:04X})")
+                } else {
+                    write!(out, "$([char]::ConvertFromUtf32(0x{code:X}))")
+                };
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
 }
 
@@ -184,11 +253,20 @@ pub(super) fn powershell_command(
 ) -> String {
     let mut lines: Vec<String> = settable(env)
         .map(|(name, value)| {
-            format!(
-                "{} = {}",
-                powershell_env_variable(name),
-                powershell_literal(value)
-            )
+            if invisible::contains(name) {
+                // `${env:…}` cannot hold the subexpressions that spell the name.
+                format!(
+                    "[Environment]::SetEnvironmentVariable({}, {})",
+                    powershell_literal(name),
+                    powershell_literal(value)
+                )
+            } else {
+                format!(
+                    "{} = {}",
+                    powershell_env_variable(name),
+                    powershell_literal(value)
+                )
+            }
         })
         .collect();
     let mut words = vec![command.to_owned()];
@@ -235,7 +313,14 @@ pub(super) fn package_run(
     env: &BTreeMap<String, String>,
 ) -> InstallSnippet {
     let (program, args) = argv.split_first().expect("argv starts with npx or uvx");
+    let invisible = invisible::collect(
+        argv.iter()
+            .chain(env.keys())
+            .chain(env.values())
+            .map(String::as_str),
+    );
     let mut notes = vec![package_requirement(method)];
+    notes.extend(invisible_note(&invisible, escapes(shell)));
     notes.extend(env_notes(env));
     notes.extend(unrepresentable_notes(args, env));
     let code = match shell {
@@ -257,6 +342,15 @@ pub(super) fn package_run(
         shell,
         code,
         notes,
+        invisible,
+    }
+}
+
+/// How `shell` writes invisible characters.
+fn escapes(shell: Shell) -> Escapes {
+    match shell {
+        Shell::Posix => Escapes::Posix,
+        Shell::PowerShell => Escapes::PowerShell,
     }
 }
 
@@ -281,11 +375,27 @@ pub(super) fn binary_steps(
         ),
     };
 
+    let install_invisible = invisible::collect(
+        [target.archive.as_str(), &target.cmd]
+            .into_iter()
+            .chain(target.sha256.as_deref()),
+    );
     let mut install_notes = download.requirements(shell);
+    install_notes.extend(invisible_note(&install_invisible, escapes(shell)));
     install_notes.extend(checksum_notes(target.sha256.as_deref()));
     sort_notes(&mut install_notes);
 
-    let mut run_notes = env_notes(&target.env);
+    let run_invisible = invisible::collect(
+        std::iter::once(&target.cmd)
+            .chain(&target.args)
+            .chain(target.env.keys())
+            .chain(target.env.values())
+            .map(String::as_str),
+    );
+    let mut run_notes = invisible_note(&run_invisible, escapes(shell))
+        .into_iter()
+        .collect::<Vec<_>>();
+    run_notes.extend(env_notes(&target.env));
     run_notes.extend(unrepresentable_notes(&target.args, &target.env));
     if shell == Shell::PowerShell {
         run_notes.extend(powershell_argument_caveat(&target.args));
@@ -298,12 +408,14 @@ pub(super) fn binary_steps(
             shell,
             code: install,
             notes: install_notes,
+            invisible: install_invisible,
         },
         InstallSnippet {
             title: "Run".to_owned(),
             shell,
             code: run,
             notes: run_notes,
+            invisible: run_invisible,
         },
     ])
 }
