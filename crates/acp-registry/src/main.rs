@@ -236,23 +236,23 @@ fn run_build(dir: &Path, out: &Path, base_url: &str) -> anyhow::Result<Outcome> 
     let registry_json = out.join("registry.json");
     fs::write(&registry_json, &built.registry_json)
         .with_context(|| format!("cannot write {}", registry_json.display()))?;
+    for icon in &built.icons {
+        let to = out.join(&icon.to);
+        fs::write(&to, &icon.contents).with_context(|| format!("cannot write {}", to.display()))?;
+    }
     for copy in &built.copies {
         let to = out.join(&copy.to);
         let bytes = files.get(&copy.from).unwrap_or_default();
         fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
     }
-    let icons = built
-        .copies
-        .iter()
-        .filter(|c| c.to.ends_with(".svg"))
-        .count();
+    let icons = built.icons.len();
     let warnings = validation.count(Severity::Warning);
     emit(&format!(
         "Wrote {} ({} agents, {} extensions), {icons} icons and {} schemas{}.\n",
         registry_json.display(),
         built.agents,
         built.extensions,
-        built.copies.len() - icons,
+        built.copies.len(),
         match warnings {
             0 => String::new(),
             1 => ", with 1 warning".to_owned(),

@@ -216,6 +216,9 @@ impl Watcher {
         };
         let mut output = BTreeMap::new();
         output.insert("registry.json".to_owned(), built.registry_json.into_bytes());
+        for icon in built.icons {
+            output.insert(icon.to, icon.contents.into_bytes());
+        }
         for copy in &built.copies {
             let bytes = files.get(&copy.from).unwrap_or_default().to_vec();
             output.insert(copy.to.clone(), bytes);

@@ -231,11 +231,18 @@ fn build_writes_what_the_ci_publishes() {
     written.sort();
     assert_eq!(written.len(), 14);
     for name in &written {
-        assert_eq!(
-            fs::read(dist.join(name)).expect("written"),
-            fs::read(published.join(name)).expect("published"),
-            "{name}"
-        );
+        let written = fs::read_to_string(dist.join(name)).expect("written");
+        let published = fs::read_to_string(published.join(name)).expect("published");
+        if name.ends_with(".svg") {
+            // Icons are written sanitised: what the CI publishes, re-written from its tree.
+            assert_eq!(
+                registry_validate::sanitise_icon(&published).as_ref(),
+                Ok(&written),
+                "{name}"
+            );
+        } else {
+            assert_eq!(written, published, "{name}");
+        }
     }
 
     let other = out.path().join("cdn");

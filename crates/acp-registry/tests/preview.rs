@@ -184,8 +184,9 @@ fn serves_the_folder_s_build_over_the_site() {
     let icon_url = format!("http://127.0.0.1:{}/alpha.svg", running.port);
     assert_eq!(alpha["icon"], icon_url.as_str());
 
+    // Served as `build` writes it: sanitised (here, the same markup and a final newline).
     let (status, head, body) = running.get("/alpha.svg");
-    assert_eq!((status, body.as_str()), (200, ICON));
+    assert_eq!((status, body.as_str()), (200, format!("{ICON}\n").as_str()));
     assert!(head.contains("content-type: image/svg+xml"), "{head}");
 
     let (status, head, body) = running.get("/");

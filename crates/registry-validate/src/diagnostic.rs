@@ -99,10 +99,23 @@ pub enum Rule {
     /// The icon has an event-handler attribute (`onload`, `onclick`, ...).
     IconEventHandler,
     /// The icon references something outside itself (`href`, `xlink:href`, `url(...)` or
-    /// `@import` not pointing at a local `#fragment`).
+    /// `@import` not pointing at a local `#fragment`, or an image-loading CSS function such as
+    /// `image-set(`).
     IconExternalReference,
     /// The icon has a `<foreignObject>`.
     IconForeignObject,
+    /// The icon's `<!DOCTYPE>` declares entities (an internal subset, `[…]`): they can hide
+    /// markup from the checks, or expand into megabytes.
+    IconDtd,
+    /// An animation element (`<set>`, `<animate>`…) sets a link (`href`, `xlink:href`) or an
+    /// event handler.
+    IconAnimation,
+    /// The icon's CSS (`style`, a presentation attribute, `<style>`) has an escape (`\`), which
+    /// can spell `url(` or `@import` past any check.
+    IconCssEscape,
+    /// The icon is over one of the limits of `registry_validate::limits`: bytes, nesting depth,
+    /// elements, path segments.
+    IconTooLarge,
     /// An archive URL did not answer 200, or a package does not exist (`--check-urls`).
     UrlUnreachable,
 }
@@ -151,6 +164,10 @@ impl Rule {
             Rule::IconEventHandler => "icon-event-handler",
             Rule::IconExternalReference => "icon-external-reference",
             Rule::IconForeignObject => "icon-foreign-object",
+            Rule::IconDtd => "icon-dtd",
+            Rule::IconAnimation => "icon-animation",
+            Rule::IconCssEscape => "icon-css-escape",
+            Rule::IconTooLarge => "icon-too-large",
             Rule::UrlUnreachable => "url-unreachable",
         }
     }

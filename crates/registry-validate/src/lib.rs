@@ -7,16 +7,18 @@
 //! IO and runs natively (the `acp-registry` command) and in WebAssembly (the site's preview).
 //!
 //! - [`validate`] applies the CI's rules (parse, schema, required fields, id, version,
-//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe SVG
-//!   content, theme icon pairs, JSONC and the RFD's older shape), and returns every
-//!   [`Diagnostic`], each with its file, place, message and one-line fix;
-//! - [`build`] also assembles `registry.json` exactly as the CI does, and lists the files to
-//!   copy beside it;
+//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe or
+//!   oversized SVG content, theme icon pairs, `cmd` paths, JSONC and the RFD's older shape), and
+//!   returns every [`Diagnostic`], each with its file, place, message and one-line fix;
+//! - [`sanitise_icon`] re-writes an icon from its parsed tree with only what draws, within the
+//!   [`limits`]: what `build` writes and the preview shows;
+//! - [`build`] also assembles `registry.json` exactly as the CI does, with the sanitised icons
+//!   and the files to copy beside it;
 //! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
 //!   stays outside.
 //!
 //! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
-//! (`agent.schema.json`), `icon` (SVG rules), `versions` (versions inside URLs and specs),
+//! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `versions` (versions inside URLs and specs),
 //! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `remote` (URL checks).
 #![deny(missing_docs)]
 
@@ -34,7 +36,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use serde_json::Value;
 
 pub use diagnostic::{Diagnostic, Rule, Severity, Span};
-pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, build};
+pub use icon::limits;
+pub use icon::{IconError, sanitise_icon};
+pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, WrittenFile, build};
 pub use registry_core::Kind;
 pub use remote::{Endpoints, Remote, RemoteCheck};
 pub use schema::AGENT_SCHEMA;

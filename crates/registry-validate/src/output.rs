@@ -1,10 +1,11 @@
 //! `registry.json` as the CI writes it: `{"version": "1.0.0", "agents": [...], "extensions":
 //! [...]}`, entries in folder-name order, each its manifest (keys in written order) with `icon`
-//! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline.
+//! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline; the icons
+//! beside it are the sanitised ones (`sanitise_icon`), never the files as committed.
 
 use serde_json::{Map, Value};
 
-use crate::{AGENT_SCHEMA, Files, Kind, Validation, validate};
+use crate::{AGENT_SCHEMA, Files, Kind, Validation, sanitise_icon, validate};
 
 /// Where the published icons live, unless `--base-url` says otherwise.
 pub const DEFAULT_BASE_URL: &str = "https://cdn.agentclientprotocol.com/registry/v1/latest";
@@ -13,7 +14,8 @@ const REGISTRY_VERSION: &str = "1.0.0";
 /// Schemas copied beside `registry.json` when the registry folder has them.
 const SCHEMAS: [&str; 2] = [AGENT_SCHEMA, "registry.schema.json"];
 
-/// What [`build`] produces: the text of `registry.json` and the files to copy beside it.
+/// What [`build`] produces: the text of `registry.json`, the icons and the files to copy
+/// beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Build {
     /// The text of `registry.json`.
@@ -22,8 +24,22 @@ pub struct Build {
     pub agents: usize,
     /// How many extensions it lists.
     pub extensions: usize,
-    /// Icons (as `<id>.svg`) then schemas, to copy into the output folder.
+    /// The icons to write into the output folder, as `<id>.svg`, each re-written by
+    /// [`sanitise_icon`]: what is published can only be shapes.
+    pub icons: Vec<WrittenFile>,
+    /// The schemas to copy into the output folder.
     pub copies: Vec<CopiedFile>,
+}
+
+/// A file to write into the output folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFile {
+    /// Where it came from in the registry folder: `gemini/icon.svg`.
+    pub from: String,
+    /// Path in the output folder: `gemini.svg`.
+    pub to: String,
+    /// Its text.
+    pub contents: String,
 }
 
 /// A file to copy from the registry folder into the output folder.
@@ -35,29 +51,35 @@ pub struct CopiedFile {
     pub to: String,
 }
 
-/// Validates, then builds `registry.json` with icon URLs under `base_url`. The build is `None`
-/// when the validation has an error: like the CI, nothing is published then.
+/// Validates, then builds `registry.json` with icon URLs under `base_url`, and the sanitised
+/// icons. The build is `None` when the validation has an error: like the CI, nothing is
+/// published then.
 pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
     let validation = validate(files);
     if validation.has_errors() {
         return (None, validation);
     }
     let base_url = base_url.trim_end_matches('/');
-    let (mut agents, mut extensions, mut copies) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut agents, mut extensions, mut icons) = (Vec::new(), Vec::new(), Vec::new());
     for entry in &validation.entries {
         let (Some(Value::Object(manifest)), Some(id)) = (entry.value(), &entry.id) else {
             continue;
         };
         let mut published: Map<String, Value> = manifest.clone();
         let icon = format!("{}/icon.svg", entry.folder);
-        if files.get(&icon).is_some() {
+        if let Some(bytes) = files.get(&icon) {
+            // Validation passed, so the icon is UTF-8 and sanitises: every refusal of the
+            // sanitiser is a validator error.
+            let text = std::str::from_utf8(bytes).expect("a valid icon is UTF-8");
+            let contents = sanitise_icon(text).expect("a valid icon sanitises");
             published.insert(
                 "icon".to_owned(),
                 Value::String(format!("{base_url}/{id}.svg")),
             );
-            copies.push(CopiedFile {
+            icons.push(WrittenFile {
                 from: icon,
                 to: format!("{id}.svg"),
+                contents,
             });
         }
         match entry.kind {
@@ -65,15 +87,14 @@ pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
             Kind::Extension => extensions.push(Value::Object(published)),
         }
     }
-    copies.extend(
-        SCHEMAS
-            .into_iter()
-            .filter(|schema| files.get(schema).is_some())
-            .map(|schema| CopiedFile {
-                from: schema.to_owned(),
-                to: schema.to_owned(),
-            }),
-    );
+    let copies = SCHEMAS
+        .into_iter()
+        .filter(|schema| files.get(schema).is_some())
+        .map(|schema| CopiedFile {
+            from: schema.to_owned(),
+            to: schema.to_owned(),
+        })
+        .collect();
     let (agent_count, extension_count) = (agents.len(), extensions.len());
     let mut registry = Map::new();
     registry.insert(
@@ -89,6 +110,7 @@ pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
         registry_json,
         agents: agent_count,
         extensions: extension_count,
+        icons,
         copies,
     };
     (Some(build), validation)

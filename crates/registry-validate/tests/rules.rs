@@ -729,6 +729,144 @@ fn unsafe_icons() {
     );
 }
 
+/// Issue 13: icons the validator accepted and that ran script on the site's origin, crashed a
+/// tab, or loaded files past the checks.
+#[test]
+fn hostile_icons_of_the_issue() {
+    let with_child = |child: &str| ICON.replace("</svg>", &format!("{child}</svg>"));
+    // One 5,000-character entity referenced 20,000 times: 65 KB that a browser expands to 100 MB.
+    let blow_up = format!(
+        "<!DOCTYPE svg [<!ENTITY a \"{}\">]>{}",
+        "x".repeat(5_000),
+        with_child(&"&a;".repeat(20_000))
+    );
+    // Issue 14: one path of 880,000 segments.
+    let huge_path = with_child(&format!("<path d=\"M0 0{}\"/>", "l1 1".repeat(880_000)));
+    let deep = with_child(&format!("{}{}", "<g>".repeat(40), "</g>".repeat(40)));
+    let wide = with_child(&"<rect/>".repeat(2_001));
+    let long_path = with_child(&format!("<path d=\"M0 0{}\"/>", "h1".repeat(10_001)));
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        (
+            "an entity spelling a <script>",
+            format!(
+                "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;alert(1)&#60;/script&#62;\">]>{}",
+                with_child("&s;")
+            ),
+            vec![
+                "error icon-dtd a/icon.svg:1:1 declares entities",
+                "error icon-xml a/icon.svg:1:201 unknown entity",
+            ],
+        ),
+        (
+            "the 65 KB entity blow-up",
+            blow_up,
+            vec![
+                "error icon-dtd a/icon.svg:1:1 declares entities",
+                "error icon-xml a/icon.svg:1:5160 unknown entity",
+            ],
+        ),
+        (
+            "an empty internal subset",
+            format!("<!DOCTYPE svg []>{ICON}"),
+            vec!["error icon-dtd a/icon.svg:1:1 declares entities"],
+        ),
+        (
+            "<set> turning a link into script",
+            with_child(
+                r#"<a><set attributeName="href" to="javascript:alert(1)"/><rect width="16" height="16"/></a>"#,
+            ),
+            vec!["error icon-animation a/icon.svg:1:137 sets `href`, a link"],
+        ),
+        (
+            "<animate> of xlink:href",
+            with_child(
+                r#"<a><animate attributeName="xlink:href" values="javascript:alert(1)"/></a>"#,
+            ),
+            vec!["error icon-animation a/icon.svg:1:141 sets `xlink:href`, a link"],
+        ),
+        (
+            "<set> of an event handler",
+            with_child(r#"<set attributeName="onclick" to="alert(1)"/>"#),
+            vec!["error icon-animation a/icon.svg:1:134 sets `onclick`, an event handler"],
+        ),
+        (
+            "a CSS escape spelling url( in a style attribute",
+            ICON.replace("<path ", r#"<path style="mask: u\72l(https://x/m.svg)" "#),
+            vec!["error icon-css-escape a/icon.svg:1:90 `style` has a CSS escape"],
+        ),
+        (
+            "a CSS escape spelling @import",
+            with_child(r#"<style>@\69mport "https://x/a.css";</style>"#),
+            vec!["error icon-css-escape a/icon.svg:1:129 the <style> block has a CSS escape"],
+        ),
+        (
+            "a CSS escape in a presentation attribute",
+            ICON.replace("<path ", r#"<path clip-path="u\72l(https://x/c.svg#a)" "#),
+            vec!["error icon-css-escape a/icon.svg:1:90 `clip-path` has a CSS escape"],
+        ),
+        (
+            "image-set( in a <style> block",
+            with_child(r#"<style>path{mask-image:image-set("https://x/a.png" 1x)}</style>"#),
+            vec!["error icon-external-reference a/icon.svg:1:129 uses image-set("],
+        ),
+        (
+            "-webkit-image-set( in a style attribute",
+            ICON.replace(
+                "<path ",
+                r#"<path style="mask-image: -webkit-image-set('https://x/a.png' 1x)" "#,
+            ),
+            vec!["error icon-external-reference a/icon.svg:1:90 uses -webkit-image-set("],
+        ),
+        (
+            "3.5 MB of path",
+            huge_path,
+            vec!["error icon-too-large a/icon.svg has 3520150 bytes, over the 65536"],
+        ),
+        (
+            "40 levels of groups",
+            deep,
+            vec![
+                "error icon-too-large a/icon.svg:1:2 has 33 levels of nesting or more, over the 32",
+            ],
+        ),
+        (
+            "2,001 elements",
+            wide,
+            vec!["error icon-too-large a/icon.svg:1:2 has 2001 elements or more, over the 2000"],
+        ),
+        (
+            "10,007 path segments",
+            long_path,
+            vec![
+                "error icon-too-large a/icon.svg:1:2 has 10007 path segments or more, over the 10000",
+            ],
+        ),
+        // Near misses that must pass: harmless animations, comments that split no token, a
+        // local image-set lookalike name.
+        (
+            "a DOCTYPE without entities",
+            format!(
+                "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">{ICON}"
+            ),
+            vec![],
+        ),
+        (
+            "an animation of opacity",
+            with_child(r#"<animate attributeName="opacity" values="0;1" dur="1s"/>"#),
+            vec![],
+        ),
+        (
+            "a comment inside a word is a space",
+            with_child(r#"<style>@im/* x */port "a.css"; path{fill:currentColor}</style>"#),
+            vec![],
+        ),
+    ];
+    for (name, svg, expect) in cases {
+        eprintln!("case: {name}");
+        check(icon(&svg), &expect);
+    }
+}
+
 #[test]
 fn every_problem_of_every_entry() {
     let files = registry(&[
@@ -861,20 +999,27 @@ fn build_lists_agents_then_extensions_in_folder_order() {
 "#;
     assert_eq!(built.registry_json, expected);
     assert_eq!((built.agents, built.extensions), (2, 1));
+    let icons: Vec<(&str, &str, &str)> = built
+        .icons
+        .iter()
+        .map(|i| (i.from.as_str(), i.to.as_str(), i.contents.as_str()))
+        .collect();
+    // The icon as written is `ICON` re-written by the sanitiser: the same text but a newline.
+    let written = format!("{ICON}\n");
+    assert_eq!(
+        icons,
+        [
+            ("a/icon.svg", "a.svg", written.as_str()),
+            ("b/icon.svg", "b.svg", written.as_str()),
+            ("c/icon.svg", "c.svg", written.as_str()),
+        ]
+    );
     let copies: Vec<(&str, &str)> = built
         .copies
         .iter()
         .map(|c| (c.from.as_str(), c.to.as_str()))
         .collect();
-    assert_eq!(
-        copies,
-        [
-            ("a/icon.svg", "a.svg"),
-            ("b/icon.svg", "b.svg"),
-            ("c/icon.svg", "c.svg"),
-            ("agent.schema.json", "agent.schema.json"),
-        ]
-    );
+    assert_eq!(copies, [("agent.schema.json", "agent.schema.json")]);
 
     // One error anywhere: nothing to publish.
     let (built, validation) = build(
