@@ -18,11 +18,15 @@
 //! (ties by name) for [`Sort::Relevance`], which with no search text means by name, or by
 //! case-insensitive name then id for [`Sort::Name`].
 //!
+//! [`Catalog::lookalikes`] holds the look-alike warnings of its entries, found once with the
+//! index; the search keeps impostors below the entries they imitate.
+//!
 //! The protocol matrix is loaded separately and may arrive after the registry:
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
 //! index.
 
 use crate::facets::{FacetCounts, FacetIndex};
+use crate::lookalike::Lookalikes;
 use crate::model::{Entry, Kind, Registry};
 use crate::protocol::{Facts, ProtocolMatrix};
 use crate::query::{CatalogQuery, Sort};
@@ -39,6 +43,9 @@ pub struct Catalog {
     pub facets: FacetIndex,
     /// The protocol matrix the facets were computed with, once loaded.
     pub matrix: Option<ProtocolMatrix>,
+    /// Entries that look like others, and what else may not be what it seems: the warnings to
+    /// show on cards and pages; the search keeps impostors below their originals.
+    pub lookalikes: Lookalikes,
 }
 
 /// What the catalogue page shows for one query.
@@ -60,13 +67,15 @@ impl Catalog {
 
     /// Indexes a registry, with its protocol matrix when there is one.
     pub fn with_matrix(registry: Registry, matrix: Option<ProtocolMatrix>) -> Catalog {
-        let index = SearchIndex::new(&registry.entries);
+        let lookalikes = Lookalikes::new(&registry.entries);
+        let index = SearchIndex::with_lookalikes(&registry.entries, &lookalikes);
         let facets = FacetIndex::with_matrix(&registry.entries, matrix.as_ref());
         Catalog {
             registry,
             index,
             facets,
             matrix,
+            lookalikes,
         }
     }
 

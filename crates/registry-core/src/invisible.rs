@@ -82,13 +82,16 @@ pub fn classify(c: char) -> Option<Invisible> {
 
 /// Whether `text` holds any character [`classify`] names.
 pub fn contains(text: &str) -> bool {
+    if text.is_ascii() {
+        return text.bytes().any(|b| b.is_ascii_control());
+    }
     text.chars().any(|c| classify(c).is_some())
 }
 
 /// The distinct invisible characters of `texts`, in the order they first appear.
 pub fn collect<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<char> {
     let mut found = Vec::new();
-    for text in texts {
+    for text in texts.into_iter().filter(|text| contains(text)) {
         for c in text.chars() {
             if classify(c).is_some() && !found.contains(&c) {
                 found.push(c);

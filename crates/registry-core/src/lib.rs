@@ -14,6 +14,8 @@
 //!   characters), named and revealed;
 //! - [`license`]: licence values normalised for faceting;
 //! - [`url`]: which URLs may become links;
+//! - [`lookalike`]: entries confusable with another, mixed-script and invisible-character
+//!   names, misleading links;
 //! - [`search`]: the typo-tolerant, ranked search index;
 //! - [`protocol`]: the daily protocol matrix (auth methods and capabilities found by probing
 //!   each agent), read leniently;
@@ -30,6 +32,7 @@ pub mod id;
 pub mod invisible;
 pub mod license;
 pub mod load;
+pub mod lookalike;
 pub mod model;
 pub mod protocol;
 pub mod query;
@@ -46,6 +49,7 @@ pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
 };
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
+pub use lookalike::Lookalikes;
 pub use model::{
     Arch, BinaryTarget, CmdProblem, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
     PlatformKey, Registry,

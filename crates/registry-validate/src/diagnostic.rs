@@ -116,6 +116,10 @@ pub enum Rule {
     /// The icon is over one of the limits of `registry_validate::limits`: bytes, nesting depth,
     /// elements, path segments.
     IconTooLarge,
+    /// The name or id could pass for another folder's entry (Unicode TR39 confusables, or the
+    /// same name), mixes scripts, holds invisible characters, or a link shows one host and
+    /// leads to another (warning).
+    Lookalike,
     /// An archive URL did not answer 200, or a package does not exist (`--check-urls`).
     UrlUnreachable,
 }
@@ -168,6 +172,7 @@ impl Rule {
             Rule::IconAnimation => "icon-animation",
             Rule::IconCssEscape => "icon-css-escape",
             Rule::IconTooLarge => "icon-too-large",
+            Rule::Lookalike => "lookalike",
             Rule::UrlUnreachable => "url-unreachable",
         }
     }

@@ -18,12 +18,14 @@
 //!   stays outside.
 //!
 //! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
-//! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `versions` (versions inside URLs and specs),
+//! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `lookalike` (names and
+//! ids confusable across folders), `versions` (versions inside URLs and specs),
 //! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `remote` (URL checks).
 #![deny(missing_docs)]
 
 mod diagnostic;
 mod icon;
+mod lookalike;
 mod manifest;
 mod output;
 mod remote;
@@ -207,6 +209,9 @@ pub fn validate(files: &Files) -> Validation {
         }
     };
     let mut seen_ids: HashMap<String, String> = HashMap::new();
+    // Each folder's problems, kept apart until the look-alikes across folders are known.
+    let mut outs: Vec<Vec<Diagnostic>> = Vec::new();
+    let mut entry_outs: Vec<usize> = Vec::new();
     for (folder, names) in files.folders() {
         let mut out = Vec::new();
         let entry = check_folder(files, folder, &names, schema.as_ref(), &mut out);
@@ -234,7 +239,16 @@ pub fn validate(files: &Files) -> Validation {
                 }
             }
             validation.entries.push(entry);
+            entry_outs.push(outs.len());
         }
+        outs.push(out);
+    }
+    let mut lookalikes = vec![Vec::new(); validation.entries.len()];
+    lookalike::check(&validation.entries, &mut lookalikes);
+    for (found, &out) in lookalikes.into_iter().zip(&entry_outs) {
+        outs[out].extend(found);
+    }
+    for mut out in outs {
         out.sort_by_key(|d| (d.file.clone(), d.span.map(|s| (s.start, s.end))));
         validation.diagnostics.extend(out);
     }

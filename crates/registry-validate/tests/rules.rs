@@ -301,8 +301,10 @@ fn ids() {
             ("b/icon.svg", ICON.as_bytes()),
         ]),
         &[
+            "warning lookalike a/agent.json:1:21 b/ has the same `name`",
             "error id-folder-mismatch b/extension.json:1:8 differs from its folder name `b/`",
             "error id-duplicate b/extension.json:1:8 `id` \"a\" is already used by a/",
+            "warning lookalike b/extension.json:1:21 a/ has the same `name`",
         ],
     );
 }
@@ -867,6 +869,64 @@ fn hostile_icons_of_the_issue() {
     }
 }
 
+/// Issue 13: a new manifest confusable with another folder's entry is a warning on both.
+#[test]
+fn lookalikes_of_other_folders() {
+    let manifest = |id: &str, name: &str, repository: &str| {
+        MANIFEST
+            .replace(r#""id": "a""#, &format!(r#""id": "{id}""#))
+            .replace(
+                r#""name": "A""#,
+                &format!(r#""name": "{name}", "repository": "{repository}""#),
+            )
+    };
+    let folders = |second: &str| {
+        registry(&[
+            (
+                "gemini/agent.json",
+                manifest(
+                    "gemini",
+                    "Gemini CLI",
+                    "https://github.com/google/gemini-cli",
+                )
+                .as_bytes(),
+            ),
+            ("gemini/icon.svg", ICON.as_bytes()),
+            ("gemini2/agent.json", second.as_bytes()),
+            ("gemini2/icon.svg", ICON.as_bytes()),
+        ])
+    };
+    check(
+        folders(&manifest(
+            "gemini2",
+            "G\u{435}mini CLI",
+            "https://github.com/m/g",
+        )),
+        &[
+            "warning lookalike gemini/agent.json:1:26 looks like \"G\u{435}mini CLI\", the name of gemini2/",
+            "warning lookalike gemini2/agent.json:1:27 looks like \"Gemini CLI\", the name of gemini/",
+            "warning lookalike gemini2/agent.json:1:27 mixes Latin and Cyrillic letters in \"G\u{435}mini\"",
+        ],
+    );
+    check(
+        folders(&manifest(
+            "gemini2",
+            "Gemini\u{200B} CLI",
+            "https://\u{430}pple.com/",
+        )),
+        &[
+            "warning lookalike gemini/agent.json:1:26 gemini2/ has the same `name`",
+            "warning lookalike gemini2/agent.json:1:27 gemini/ has the same `name`",
+            "warning lookalike gemini2/agent.json:1:27 holds characters no one can see: U+200B",
+            "warning lookalike gemini2/agent.json:1:56 the repository link shows \u{430}pple.com, which is not apple.com",
+        ],
+    );
+    check(
+        folders(&manifest("gemini2", "Gemini Pro", "https://github.com/m/g")),
+        &[],
+    );
+}
+
 #[test]
 fn every_problem_of_every_entry() {
     let files = registry(&[
@@ -883,9 +943,11 @@ fn every_problem_of_every_entry() {
     check(
         files,
         &[
+            "warning lookalike a/agent.json:1:21 b/ has the same `name`",
             "error version-format a/agent.json:1:37 \"1.0\"",
             "error latest-package a/agent.json:1:100 @latest",
             "error icon-missing a/icon.svg missing icon.svg",
+            "warning lookalike b/agent.json:1:21 a/ has the same `name`",
             "error icon-no-current-color b/icon.svg:1:2 currentColor",
             "error icon-color b/icon.svg:1:96 \"red\"",
         ],
