@@ -15,10 +15,13 @@
 //! - `cargo xtask setup`: only the set-up.
 //! - `cargo xtask agentregistry-server`: a stand-in AgentRegistry serving the synthetic listing of
 //!   `tests/fixtures/agentregistry/`, with a slow page and failures on demand (no set-up needed).
+//! - `cargo xtask csp`: the Content-Security-Policy of a built site, for a `<meta>` and as host
+//!   headers (no set-up needed).
 
 mod agentregistry;
 mod bench;
 mod cli;
+mod csp;
 mod dist;
 mod prerender;
 mod serve;
@@ -63,6 +66,9 @@ enum Command {
     /// Serve the synthetic AgentRegistry of tests/fixtures/agentregistry on 127.0.0.1, with a
     /// slow page and failures on demand; prints `listening on http://127.0.0.1:PORT` first.
     AgentregistryServer(agentregistry::ServerArgs),
+    /// Print the Content-Security-Policy of a built site: for a <meta>, and as the headers of
+    /// Netlify, Cloudflare Pages and nginx.
+    Csp(csp::CspArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -166,6 +172,7 @@ fn run(command: Command) -> Result<()> {
         Command::Bench(args) => bench::run(&root, &args)?,
         Command::Cli(args) => cli::run(&root, &args)?,
         Command::AgentregistryServer(args) => agentregistry::run(&args)?,
+        Command::Csp(args) => csp::run(&root, &args)?,
     }
     Ok(())
 }
