@@ -17,12 +17,15 @@
 //!   `tests/fixtures/agentregistry/`, with a slow page and failures on demand (no set-up needed).
 //! - `cargo xtask csp`: the Content-Security-Policy of a built site, for a `<meta>` and as host
 //!   headers (no set-up needed).
+//! - `cargo xtask fuzz [--seconds N] [--target T]`: the fuzz targets of `fuzz/`, one after the
+//!   other (installs a nightly toolchain and cargo-fuzz when missing; not part of `test`).
 
 mod agentregistry;
 mod bench;
 mod cli;
 mod csp;
 mod dist;
+mod fuzz;
 mod prerender;
 mod serve;
 mod setup;
@@ -69,6 +72,8 @@ enum Command {
     /// Print the Content-Security-Policy of a built site: for a <meta>, and as the headers of
     /// Netlify, Cloudflare Pages and nginx.
     Csp(csp::CspArgs),
+    /// Run the coverage-guided fuzz targets of fuzz/ (cargo fuzz, nightly), each for a while.
+    Fuzz(fuzz::FuzzArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -173,6 +178,7 @@ fn run(command: Command) -> Result<()> {
         Command::Cli(args) => cli::run(&root, &args)?,
         Command::AgentregistryServer(args) => agentregistry::run(&args)?,
         Command::Csp(args) => csp::run(&root, &args)?,
+        Command::Fuzz(args) => fuzz::run(&root, &args)?,
     }
     Ok(())
 }

@@ -30,6 +30,10 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Where Debian's `tmux` package puts the terminal multiplexer.
 pub const TMUX: &str = "/usr/bin/tmux";
+/// The cargo-fuzz release `cargo xtask fuzz` runs.
+pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
+/// The toolchain cargo-fuzz builds with: libFuzzer's coverage needs nightly's sanitizer flags.
+pub const FUZZ_TOOLCHAIN: &str = "nightly";
 
 /// Whether the command about to run drives a browser (tests do, building does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +79,50 @@ pub fn ensure(root: &Path, browser: Browser) -> Result<Tools> {
     if browser == Browser::Needed {
         ensure_chromium(&tools)?;
     }
+    Ok(tools)
+}
+
+/// Installs what fuzzing needs (a nightly toolchain, cargo-fuzz) and returns how to run it; the
+/// rest of the set-up is not needed.
+pub fn ensure_fuzzing(root: &Path) -> Result<Tools> {
+    let tools = Tools {
+        root: root.to_path_buf(),
+        path: tool_path(root)?,
+    };
+    let mut toolchains = tools.command("rustup");
+    toolchains.args(["toolchain", "list"]);
+    let listed = output_of(toolchains).context("`rustup toolchain list` failed: install rustup")?;
+    if listed
+        .lines()
+        .any(|l| l.starts_with(&format!("{FUZZ_TOOLCHAIN}-")))
+    {
+        println!("✓ rust toolchain {FUZZ_TOOLCHAIN}");
+    } else {
+        println!("installing rust toolchain {FUZZ_TOOLCHAIN} …");
+        run(tools.command("rustup").args([
+            "toolchain",
+            "install",
+            FUZZ_TOOLCHAIN,
+            "--profile",
+            "minimal",
+        ]))?;
+    }
+    let mut version = tools.command("cargo");
+    version.args(["fuzz", "--version"]);
+    let installed = output_of(version);
+    if installed.as_deref() == Some(&format!("cargo-fuzz {CARGO_FUZZ_VERSION}")) {
+        println!("✓ cargo-fuzz {CARGO_FUZZ_VERSION}");
+        return Ok(tools);
+    }
+    println!("installing cargo-fuzz {CARGO_FUZZ_VERSION} …");
+    run(tools.command("cargo").args([
+        "install",
+        "cargo-fuzz",
+        "--version",
+        CARGO_FUZZ_VERSION,
+        "--locked",
+        "--force",
+    ]))?;
     Ok(tools)
 }
 
