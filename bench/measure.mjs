@@ -1,32 +1,47 @@
 // Measures the catalogue in headless Chromium: `node bench/measure.mjs <config.json>`.
 //
 // `cargo xtask bench` serves, per registry size, a copy of the release site with that size's
-// registry.json, the plain-JS baseline (baseline.html) and an idle page (idle.html), and writes
-// the config: `{sizes: [{label, entries, url}], loads, rounds, keyDelay, chromium, out}`. This
-// script writes raw samples to `out`; the xtask turns them into medians, percentiles and ratios.
+// registry.json, the plainest honest catalogue (plain.html, the reference), the facet-counting
+// plain-JS page (baseline.html) and an idle page (idle.html), and writes the config:
+// `{sizes: [{label, entries, url}], loads, rounds, keyDelay, settleMs, chromium, out}`. This script
+// writes raw samples to `out`; the xtask turns them into medians, percentiles and ratios.
 //
-// Per size:
+// Per size, after one untimed load of the site (so the server has compressed what it serves, as
+// a host's cache would have):
 //
 // - First results painted: `loads` fresh page loads (each in a new browser profile, so nothing
-//   is cached) of the site and of the baseline. An init script watches the DOM with a
-//   MutationObserver; once a result card (`section[aria-label=Results] li h2`) exists it asks for
-//   an animation frame and records `performance.now()` there, which counts from navigation start.
-// - Parse + index vs JSON.parse: in each site load, the `acp:parse` and `acp:parse+index` User
-//   Timing measures the site records, and the median of five `JSON.parse` runs of the same
-//   registry.json text (fetched again, after one warm-up parse) in the same page.
+//   is cached) of the site, the plain page and the baseline, interleaved. An init script watches
+//   the DOM with a MutationObserver; once a result card (`section[aria-label=Results] li h2`)
+//   exists it asks for an animation frame and records `performance.now()` there, which counts
+//   from navigation start. The site's page arrives with its first page of results in the HTML
+//   (rendered at build time from the same registry), so its first results are its first paint;
+//   everything else waits until the app has taken the page over (`whenLive`).
+// - Parse and index: the `acp:parse` and `acp:parse+index` User Timing measures each page
+//   records (the JS pages record the same names); on the site, also the median of five
+//   `JSON.parse` runs of the same registry.json text (fetched again, after one warm-up parse) in
+//   the same page, taken last.
+// - Long tasks after the first results: a `PerformanceObserver` for `longtask`, registered
+//   before any page script, records every task over 50 ms; those that start after the first
+//   results were painted, until `settleMs` after the page is live, are kept.
+// - Memory, `settleMs` after the first results: the JS heap in use after a garbage collection
+//   (CDP `HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage`), and the wasm memory: an
+//   init script wraps `WebAssembly.instantiate` and `instantiateStreaming` and keeps every
+//   instance's exported `memory`, whose `buffer.byteLength` is read then.
 // - Keystroke to next frame: the test queries are typed one key at a time, `keyDelay` ms apart,
-//   into the box named "Search agents" of the site, the baseline and the idle page, interleaved,
-//   `rounds` times each, every query on a freshly loaded page. A capture-phase `input` listener on
-//   `window` (added before any page script) takes the event's `timeStamp` and requests an
-//   animation frame; both apps handle `input` synchronously during the event's dispatch (the
-//   site in its delegated listener, the baseline on the input itself), so that frame is the first
-//   one that can show their work. The rAF callback's time is "next frame"; a task posted from it
-//   runs once the frame's style, layout and paint are done: "frame done". To verify the order,
-//   the rAF callback also records a fingerprint of what the page shows (count, first ten cards,
-//   marks); if the page shows something else once it has settled, the sample is flagged `stale`
-//   (the app was not done by that frame).
-// - Self-check: for a few queries, both pages are loaded with `?q=` and their top ten ids, count
-//   text and facet counts compared; differences are reported so the comparison stays honest.
+//   into the box named "Search agents" of the site, the plain page, the baseline and the idle
+//   page, interleaved, `rounds` times each, every query on a freshly loaded page. A capture-phase
+//   `input` listener on `window` (added before any page script) takes the event's `timeStamp`
+//   and requests an animation frame; every page handles `input` synchronously during the
+//   event's dispatch (the site in its delegated listener, the JS pages on the input itself), so
+//   that frame is the first one that can show their work. The rAF callback's time is "next
+//   frame"; a task posted from it runs once the frame's style, layout and paint are done: "frame
+//   done". To verify the order, the rAF callback also records a fingerprint of what the page
+//   shows (count, first ten cards, marks); if the page shows something else once it has
+//   settled, the sample is flagged `stale` (the app was not done by that frame).
+// - Self-check: for a few queries, the site and the baseline are loaded with `?q=` and their top
+//   ten ids, count text and facet counts compared; the plain page's count is compared with a
+//   scan of the same registry here, by the same rule. Differences are reported so the
+//   comparison stays honest.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,8 +61,14 @@ const TIMEOUT = 120_000;
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
-/** Runs in the page before its scripts: records when the first result card is on screen. */
-function probeFirstResults(selector) {
+/** The pages loaded and typed into, by the name the xtask reads them under. */
+const PAGES = { site: '', plain: 'plain.html', baseline: 'baseline.html' };
+
+/**
+ * Runs in the page before its scripts: records when the first result card is on screen, every
+ * long task, and the memory of every wasm instance.
+ */
+function probeLoad(selector) {
   const observer = new MutationObserver(() => {
     if (document.querySelector(selector)) {
       observer.disconnect();
@@ -57,6 +78,29 @@ function probeFirstResults(selector) {
     }
   });
   observer.observe(document, { childList: true, subtree: true });
+
+  window.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) {
+      window.__benchLongTasks.push({ start: task.startTime, duration: task.duration });
+    }
+  }).observe({ type: 'longtask' });
+
+  // wasm-bindgen's glue instantiates with one of these and the module exports its `memory`.
+  window.__benchWasmMemories = [];
+  const keep = (result) => {
+    const instance = result instanceof WebAssembly.Instance ? result : result?.instance;
+    const memory = instance?.exports?.memory;
+    if (memory instanceof WebAssembly.Memory) window.__benchWasmMemories.push(memory);
+    return result;
+  };
+  for (const name of ['instantiate', 'instantiateStreaming']) {
+    const original = WebAssembly[name];
+    if (typeof original !== 'function') continue;
+    WebAssembly[name] = function (...args) {
+      return original.apply(this, args).then(keep);
+    };
+  }
 }
 
 /** Runs in the page before its scripts: records every keystroke's next frame. */
@@ -140,21 +184,52 @@ async function launch() {
 }
 
 const log = (...parts) => console.log(...parts);
+
+/**
+ * Until the page reacts to input: the site's HTML shows its first page before the app has taken
+ * it over (`#app[data-prerendered]` gone); the JS pages have no such root and react at once.
+ */
+const whenLive = (page) =>
+  page.waitForFunction(() => !document.querySelector('#app[data-prerendered]'), null, { timeout: TIMEOUT });
 const round1 = (ms) => Math.round(ms * 10) / 10;
 
-/** One fresh load: first results painted, plus the parse timings on the site. */
-async function freshLoad(url, site) {
-  const { page, close } = await launch();
+/**
+ * One fresh load: first results painted, parse and index, long tasks after the first results,
+ * memory; with `jsonParse`, the median JSON.parse time of the same registry in the same page.
+ */
+async function freshLoad(url, jsonParse) {
+  const { context, page, close } = await launch();
   try {
-    await page.addInitScript(probeFirstResults, RESULT_CARD);
+    await page.addInitScript(probeLoad, RESULT_CARD);
     await page.goto(url);
     await page.waitForFunction(() => window.__benchFirstResults !== undefined, null, { timeout: TIMEOUT });
     const firstResults = await page.evaluate(() => window.__benchFirstResults);
-    if (!site) return { firstResults };
-    const timings = await page.evaluate(async () => {
-      const measure = (name) => performance.getEntriesByName(name, 'measure')[0]?.duration ?? null;
+    await whenLive(page);
+    const liveAt = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(config.settleMs);
+    const seen = await page.evaluate(
+      ({ from, until }) => {
+        const measure = (name) => performance.getEntriesByName(name, 'measure')[0]?.duration ?? null;
+        return {
+          parse: measure('acp:parse'),
+          parseIndex: measure('acp:parse+index'),
+          longTasks: window.__benchLongTasks.filter((t) => t.start >= from && t.start <= until),
+          wasmMemory: window.__benchWasmMemories.length
+            ? window.__benchWasmMemories.reduce((sum, memory) => sum + memory.buffer.byteLength, 0)
+            : null,
+        };
+      },
+      { from: firstResults, until: Math.max(firstResults, liveAt) + config.settleMs },
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    await cdp.detach();
+    const load = { firstResults, ...seen, jsHeap: heap.usedSize, jsonParse: null };
+    if (!jsonParse) return load;
+    load.jsonParse = await page.evaluate(async () => {
       const text = await (await fetch('registry.json')).text();
-      // One warm-up; the lengths are summed and returned so that no parse can be optimised away.
+      // One warm-up; the lengths are summed so that no parse can be optimised away.
       let agents = JSON.parse(text).agents.length;
       const runs = [];
       for (let i = 0; i < 5; i++) {
@@ -163,14 +238,9 @@ async function freshLoad(url, site) {
         runs.push(performance.now() - start);
       }
       runs.sort((a, b) => a - b);
-      return { parse: measure('acp:parse'), parseIndex: measure('acp:parse+index'), jsonParse: runs[2], agents };
+      return agents > 0 ? runs[2] : null;
     });
-    return {
-      firstResults,
-      parse: timings.parse,
-      parseIndex: timings.parseIndex,
-      jsonParse: timings.jsonParse,
-    };
+    return load;
   } finally {
     await close();
   }
@@ -180,6 +250,7 @@ async function freshLoad(url, site) {
 async function typeQuery(page, url, query, hasResults) {
   await page.goto(url);
   if (hasResults) await page.waitForSelector(RESULT_CARD, { timeout: TIMEOUT });
+  await whenLive(page);
   const box = page.getByRole('searchbox', { name: 'Search agents' });
   await box.click();
   // Let icons, fonts and the first paints settle before the first key.
@@ -209,10 +280,11 @@ async function typeQuery(page, url, query, hasResults) {
 async function keystrokes(size) {
   const pages = {
     site: { url: size.url, hasResults: true },
-    baseline: { url: new URL('baseline.html', size.url).href, hasResults: true },
+    plain: { url: new URL(PAGES.plain, size.url).href, hasResults: true },
+    baseline: { url: new URL(PAGES.baseline, size.url).href, hasResults: true },
     idle: { url: new URL('idle.html', size.url).href, hasResults: false },
   };
-  const samples = { site: [], baseline: [], idle: [] };
+  const samples = { site: [], plain: [], baseline: [], idle: [] };
   const { page, close } = await launch();
   try {
     await page.addInitScript(probeKeystrokes);
@@ -228,7 +300,7 @@ async function keystrokes(size) {
       };
       log(
         `  ${size.label}: typing round ${round + 1}/${config.rounds}: p95 so far site ${p95(samples.site)} ms, ` +
-          `plain JS ${p95(samples.baseline)} ms, idle ${p95(samples.idle)} ms`,
+          `plain JS ${p95(samples.plain)} ms, facet-counting JS ${p95(samples.baseline)} ms, idle ${p95(samples.idle)} ms`,
       );
     }
   } finally {
@@ -244,8 +316,9 @@ async function selfCheck(size) {
     for (const query of CHECK_QUERIES) {
       const search = query ? `?q=${encodeURIComponent(query)}` : '';
       const views = {};
-      for (const [name, path] of [['site', ''], ['baseline', 'baseline.html']]) {
+      for (const [name, path] of [['site', PAGES.site], ['baseline', PAGES.baseline]]) {
         await page.goto(new URL(path + search, size.url).href);
+        await whenLive(page);
         await page.waitForFunction(
           () => document.querySelector('section[aria-label=Results] [role=status]')?.textContent.trim(),
           null,
@@ -281,23 +354,60 @@ async function selfCheck(size) {
   return checks;
 }
 
+/** The plain page's rule, applied here to the registry text: how many entries match `query`. */
+function plainCount(registry, query) {
+  const q = query.trim().toLowerCase();
+  const entries = [...(registry.agents ?? []), ...(registry.extensions ?? [])];
+  return entries.filter((e) =>
+    [e.name, e.id, e.description, (e.authors ?? []).join(', ')].some((text) => String(text ?? '').toLowerCase().includes(q)),
+  ).length;
+}
+
+/** The plain page's count on each check query, against a scan of the registry here. */
+async function plainCheck(size) {
+  const registry = await (await fetch(new URL('registry.json', size.url))).json();
+  const { page, close } = await launch();
+  const checks = [];
+  try {
+    for (const query of CHECK_QUERIES) {
+      const search = query ? `?q=${encodeURIComponent(query)}` : '';
+      await page.goto(new URL(PAGES.plain + search, size.url).href);
+      await page.waitForSelector(`${RESULT_CARD}, section[aria-label=Results] [role=status]:text-matches("No agents")`, {
+        timeout: TIMEOUT,
+      });
+      const shown = await page.locator('section[aria-label=Results] [role=status]').textContent();
+      const expected = plainCount(registry, query);
+      const count = Number.parseInt(shown, 10);
+      const differences = (Number.isNaN(count) ? 0 : count) === expected ? [] : [`count “${shown}” vs ${expected} by a scan here`];
+      checks.push({ query, differences });
+      if (differences.length) log(`  WARNING: ${size.label} plain page “${query}”: ${differences.join('; ')}`);
+    }
+  } finally {
+    await close();
+  }
+  return checks;
+}
+
 async function measureSize(size) {
-  const siteLoads = [];
-  const baselineLoads = [];
+  // Untimed: the server compresses each file once, on its first request.
+  await freshLoad(size.url, false);
+  const loads = { site: [], plain: [], baseline: [] };
   for (let i = 0; i < config.loads; i++) {
-    const site = await freshLoad(size.url, true);
-    siteLoads.push(site);
-    const baseline = await freshLoad(new URL('baseline.html', size.url).href, false);
-    baselineLoads.push(baseline);
+    for (const [name, path] of Object.entries(PAGES)) {
+      loads[name].push(await freshLoad(new URL(path, size.url).href, name === 'site'));
+    }
+    const [site, plain, baseline] = [loads.site[i], loads.plain[i], loads.baseline[i]];
     log(
       `  ${size.label}: load ${i + 1}/${config.loads}: first results site ${round1(site.firstResults)} ms ` +
-        `(parse+index ${round1(site.parseIndex ?? NaN)} ms, JSON.parse ${round1(site.jsonParse)} ms), ` +
-        `plain JS ${round1(baseline.firstResults)} ms`,
+        `(parse+index ${round1(site.parseIndex ?? NaN)} ms, JSON.parse ${round1(site.jsonParse ?? NaN)} ms, ` +
+        `${site.longTasks.length} long tasks after), plain JS ${round1(plain.firstResults)} ms, ` +
+        `facet-counting JS ${round1(baseline.firstResults)} ms`,
     );
   }
   const keys = await keystrokes(size);
   const checks = await selfCheck(size);
-  return { label: size.label, entries: size.entries, siteLoads, baselineLoads, keystrokes: keys, selfCheck: checks };
+  const plainChecks = await plainCheck(size);
+  return { label: size.label, entries: size.entries, loads, keystrokes: keys, selfCheck: checks, plainCheck: plainChecks };
 }
 
 async function browserVersion() {
@@ -312,10 +422,16 @@ async function browserVersion() {
   }
 }
 
-const results = { browser: await browserVersion(), sizes: [] };
+const results = { browser: await browserVersion(), sizes: [], failed: [] };
 for (const size of config.sizes) {
   log(`measuring ${size.label} (${size.entries} entries) at ${size.url}`);
-  results.sizes.push(await measureSize(size));
+  try {
+    results.sizes.push(await measureSize(size));
+  } catch (error) {
+    // A size the site cannot load (a crash, a timeout) is a result too; the others still run.
+    log(`  FAILED: ${size.label}: ${error.message.split('\n')[0]}`);
+    results.failed.push({ label: size.label, entries: size.entries, error: error.message.split('\n')[0] });
+  }
 }
 writeFileSync(config.out, JSON.stringify(results, null, 1));
 log(`wrote ${config.out}`);

@@ -1,23 +1,52 @@
-//! The app shell: router, header with the theme toggle, footer.
+//! The app: router, the frame every page shares, and the state every page may read.
 
 use leptos::prelude::*;
+use leptos_meta::{Link, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::components::theme::ThemeToggle;
-use crate::config;
-use crate::registry::provide_registry;
-use crate::routes::agent::LastSearch;
+use crate::config::{self, RegistryKind};
+use crate::query_state::LastSearch;
+use crate::registry::RegistryState;
 use crate::routes::{agent::AgentPage, catalogue::CataloguePage, not_found::NotFoundPage};
-use crate::visitor::provide_visitor;
+use crate::visitor::VisitorState;
+
+/// Whether the first page the app shows was already in the HTML it took over, for the one
+/// thing that then differs: the browser has scrolled to the address's `#anchor` already.
+#[derive(Clone, Copy, Debug)]
+pub struct FirstPage(StoredValue<bool>);
+
+impl FirstPage {
+    /// `prerendered`: the first page arrived whole in the HTML.
+    pub fn new(prerendered: bool) -> FirstPage {
+        FirstPage(StoredValue::new(prerendered))
+    }
+
+    /// Whether the page asking is that first, pre-rendered page; `true` once at most.
+    pub fn take_prerendered(self) -> bool {
+        self.0.try_update_value(std::mem::take).unwrap_or(false)
+    }
+}
 
 /// The whole site.
 #[component]
-pub fn App() -> impl IntoView {
-    provide_registry();
-    provide_context(LastSearch(RwSignal::new(String::new())));
-    provide_visitor();
+pub fn App(
+    /// The registry pages show: loading in the browser, known at build time.
+    registry: RegistryState,
+    /// The visitor's platform: detected in the browser, assumed at build time.
+    visitor: VisitorState,
+    /// Whether the first page shown is one the HTML already had.
+    #[prop(optional)]
+    prerendered: bool,
+) -> impl IntoView {
+    provide_meta_context();
+    provide_context(registry);
+    provide_context(visitor);
+    provide_context(LastSearch::new());
+    provide_context(FirstPage::new(prerendered));
     view! {
+        <DataPreloads />
         <Router base=config::router_base()>
             <SiteShell>
                 <Routes fallback=|| view! { <NotFoundPage /> }>
@@ -28,6 +57,21 @@ pub fn App() -> impl IntoView {
             </SiteShell>
         </Router>
     }
+}
+
+/// In the HTML written at build time, `<link rel=preload>`s of the registry and the protocol
+/// matrix, so the browser fetches them beside the wasm instead of after it has started. They
+/// are `as=fetch crossorigin`: the request mode and credentials of the app's own `fetch`, which
+/// then takes the preloaded responses over instead of downloading again. An AgentRegistry is
+/// paged live, and has none; the app in the browser adds none either (the page it takes over
+/// had them).
+#[component]
+fn DataPreloads() -> impl IntoView {
+    let wanted = cfg!(not(target_arch = "wasm32")) && config::REGISTRY_KIND == RegistryKind::Acp;
+    wanted.then(|| {
+        [config::REGISTRY_URL, config::PROTOCOL_MATRIX_URL]
+            .map(|url| view! { <Link rel="preload" href=url.trim() as_="fetch" crossorigin="" /> })
+    })
 }
 
 /// Every page's frame: the skip link, the header, `children` as the page's `<main>`, the
@@ -67,7 +111,7 @@ pub fn SiteHeader() -> impl IntoView {
 #[component]
 pub fn SiteFooter() -> impl IntoView {
     let links = match config::REGISTRY_KIND {
-        config::RegistryKind::Acp => view! {
+        RegistryKind::Acp => view! {
             <span>"Agents that speak the Agent Client Protocol."</span>
             <a class="underline hover:no-underline" href="https://agentclientprotocol.com" rel="noopener noreferrer">
                 "About ACP"
@@ -81,7 +125,7 @@ pub fn SiteFooter() -> impl IntoView {
             </a>
         }
         .into_any(),
-        config::RegistryKind::AgentRegistry => view! {
+        RegistryKind::AgentRegistry => view! {
             <span>"The agents registered with this AgentRegistry, read live from its discovery API."</span>
         }
         .into_any(),

@@ -1,9 +1,11 @@
 //! Settings fixed when the site is built.
 //!
-//! `cargo xtask dist` passes them as environment variables to the compiler:
+//! `cargo xtask dist` passes them as environment variables to both compilations of the site:
+//! the wasm the browser runs and the native renderer that writes the pages' HTML, so the two
+//! always agree.
 //!
 //! - `REGISTRY_KIND`: `acp` (the default) for an ACP `registry.json`, or `agentregistry` for
-//!   the discovery API of an AgentRegistry service.
+//!   the discovery API of an AgentRegistry service ([`RegistryKind`]).
 //! - `REGISTRY_URL`: where the registry is fetched from: the `registry.json` file, or the
 //!   AgentRegistry's base URL; relative URLs resolve against the page's base (so the default
 //!   `registry.json` is the file beside `index.html`). There is deliberately no run-time
@@ -13,20 +15,18 @@
 //!   optional: when it cannot be loaded, pages say "not probed".
 //! - `PUBLIC_URL`: the path the site is served under (`/` or e.g. `/acp/registry/`); every
 //!   link and asset is prefixed with it.
+//! - `SITE_ORIGIN`: the scheme and host the site is published at, for canonical and
+//!   link-preview URLs.
 
-/// Which kind of registry [`REGISTRY_URL`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RegistryKind {
-    /// An ACP registry's `registry.json`.
-    Acp,
-    /// An AgentRegistry service's discovery API.
-    AgentRegistry,
-}
+pub use registry_core::RegistryKind;
 
 /// The registry kind as given at build time (`cargo xtask dist` checks the word).
 pub const REGISTRY_KIND: RegistryKind = match option_env!("REGISTRY_KIND") {
-    Some(kind) if same(kind, "agentregistry") => RegistryKind::AgentRegistry,
-    _ => RegistryKind::Acp,
+    Some(word) => match RegistryKind::parse(word) {
+        Some(kind) => kind,
+        None => RegistryKind::Acp,
+    },
+    None => RegistryKind::Acp,
 };
 
 /// What the site calls itself.
@@ -34,21 +34,6 @@ pub const SITE_NAME: &str = match REGISTRY_KIND {
     RegistryKind::Acp => "ACP Agent Registry",
     RegistryKind::AgentRegistry => "Agent Registry",
 };
-
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
 
 /// The registry URL as given at build time.
 pub const REGISTRY_URL: &str = match option_env!("REGISTRY_URL") {
@@ -69,6 +54,23 @@ pub const PUBLIC_URL: &str = match option_env!("PUBLIC_URL") {
     _ => "/",
 };
 
+/// Scheme and host the site is published at, without a trailing slash.
+pub const SITE_ORIGIN: &str = match option_env!("SITE_ORIGIN") {
+    Some(origin) if !origin.is_empty() => origin,
+    _ => "https://agentclientprotocol.com",
+};
+
+/// The AgentRegistry record of an entry, in a build for an AgentRegistry; always `None` in an
+/// ACP build, so that the compiler leaves the AgentRegistry's views out of the ACP bundle.
+pub fn service_of(
+    entry: &registry_core::Entry,
+) -> Option<std::sync::Arc<registry_core::ServiceAgent>> {
+    match REGISTRY_KIND {
+        RegistryKind::AgentRegistry => entry.service.clone(),
+        RegistryKind::Acp => None,
+    }
+}
+
 /// The router's base: [`PUBLIC_URL`] without its trailing slash (`""` at the root).
 pub fn router_base() -> &'static str {
     PUBLIC_URL.strip_suffix('/').unwrap_or(PUBLIC_URL)
@@ -79,6 +81,17 @@ pub fn href(path: &str) -> String {
     format!("{}{}", router_base(), path)
 }
 
+/// Where the site is published: origin and base path, for absolute URLs.
+pub fn address() -> registry_core::SiteAddress {
+    registry_core::SiteAddress::new(SITE_ORIGIN, PUBLIC_URL)
+}
+
+/// The canonical, absolute URL of an in-site `path` (starting with `/`), for link previews and
+/// search engines.
+pub fn canonical(path: &str) -> String {
+    address().url(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +100,10 @@ mod tests {
     fn links_stay_under_the_base_path() {
         assert!(PUBLIC_URL.starts_with('/') && PUBLIC_URL.ends_with('/'));
         assert_eq!(href("/agents/x"), format!("{}agents/x", PUBLIC_URL));
+        assert_eq!(
+            canonical("/agents/x/"),
+            format!("{SITE_ORIGIN}{PUBLIC_URL}agents/x/")
+        );
+        assert!(!SITE_ORIGIN.ends_with('/'));
     }
 }

@@ -1,29 +1,87 @@
-//! The document's title and description for the page on screen.
+//! The document head of each page: title, description, canonical URL and link-preview tags.
 //!
-//! Each page calls [`use_title`] (and agent pages [`use_description`]) from its component; when
-//! the component goes, so does what it set. These few lines replace `leptos_meta`, whose general
-//! machinery (title stacks, formatters, server rendering of head tags) the site does not use and
-//! which cost ~3 KB of the brotli'd wasm.
+//! Pages put a [`PageHead`] in their view. `leptos_meta` renders it into the `<head>` of the
+//! HTML written at build time and keeps `document.head` in step in the browser, so the tags a
+//! crawler or a link preview reads are the ones the app shows, from one source.
 
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
+use leptos::text_prop::TextProp;
+use leptos_meta::{Link, Meta, Title};
 
-/// Keeps `document.title` equal to `text` while the calling component is mounted.
-pub fn use_title(text: impl Fn() -> String + 'static) {
-    Effect::new(move |_| document().set_title(&text()));
+use crate::config;
+
+/// The size of the link-preview images the build renders (`og_image::WIDTH`, `HEIGHT`).
+pub const OG_IMAGE_SIZE: (u32, u32) = (1200, 630);
+
+/// The head tags of one page.
+#[component]
+pub fn PageHead(
+    /// The page's title, without the site's name (which follows it); none for the site's name
+    /// alone.
+    #[prop(optional, into)]
+    title: MaybeProp<String>,
+    /// What the page is about, for search results and link previews.
+    #[prop(into)]
+    description: String,
+    /// The page's path (`/agents/gemini/`), for its canonical URL; `None` for pages that have
+    /// no address of their own (not-found pages).
+    #[prop(optional)]
+    canonical: Option<String>,
+    /// The absolute URL of the page's link-preview image, when it has one.
+    #[prop(optional_no_strip)]
+    image: Option<String>,
+) -> impl IntoView {
+    let full_title = move || match title.get() {
+        Some(title) => format!("{title} · {}", config::SITE_NAME),
+        None => config::SITE_NAME.to_owned(),
+    };
+    let og_title = move || title.get().unwrap_or_else(|| config::SITE_NAME.to_owned());
+    let canonical = canonical.map(|path| config::canonical(&path));
+    view! {
+        <Title text=title_text(full_title) />
+        <Meta name="description" content=description.clone() />
+        {canonical.map(|url| view! {
+            <Link rel="canonical" href=url.clone() />
+            <Meta property="og:url" content=url />
+        })}
+        <Meta property="og:type" content="website" />
+        <Meta property="og:site_name" content=config::SITE_NAME />
+        <Meta property="og:title" content=live(og_title) />
+        <Meta property="og:description" content=description />
+        <Meta name="twitter:card" content=if image.is_some() { "summary_large_image" } else { "summary" } />
+        {image.map(|url| view! {
+            <Meta property="og:image" content=url />
+            <Meta property="og:image:width" content=OG_IMAGE_SIZE.0.to_string() />
+            <Meta property="og:image:height" content=OG_IMAGE_SIZE.1.to_string() />
+        })}
+    }
 }
 
-/// Adds `<meta name="description" content="…">` to the head while the calling component is
-/// mounted (after the site-wide one, so it is the last, and the page's).
-pub fn use_description(content: &str) {
-    let document = document();
-    let (Ok(meta), Some(head)) = (document.create_element("meta"), document.head()) else {
-        return;
-    };
-    let _ = meta.set_attribute("name", "description");
-    let _ = meta.set_attribute("content", content);
-    let _ = head.append_child(&meta);
-    // Cleanups must be `Send`; this one only ever runs in the browser's single thread.
-    let meta = SendWrapper::new(meta);
-    on_cleanup(move || meta.remove());
+/// The document's title: [`live`] in the browser, where it is set as `document.title`. At build
+/// time `leptos_meta` writes it into `<title>` as it is, unescaped, so it is escaped here: a
+/// name cannot close the element.
+fn title_text(text: impl Fn() -> String + Send + Sync + 'static) -> TextProp {
+    if cfg!(target_arch = "wasm32") {
+        live(text)
+    } else {
+        TextProp::from(escape_text(&text()))
+    }
+}
+
+/// `text` with `&`, `<` and `>` written as character references.
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A text that follows its signals in the browser. At build time it is read once, while the
+/// page renders: `leptos_meta` writes the head after the body, when the page's reactive values
+/// are gone.
+fn live(text: impl Fn() -> String + Send + Sync + 'static) -> TextProp {
+    if cfg!(target_arch = "wasm32") {
+        TextProp::from(text)
+    } else {
+        TextProp::from(text())
+    }
 }

@@ -1,18 +1,23 @@
-//! The ACP registry catalogue: a client-side Leptos app.
+//! The ACP registry catalogue: a Leptos app that renders in the browser and, natively, to HTML.
 //!
-//! `main.rs` only mounts [`App`]. The app fetches the registry once ([`registry`]) and shares
-//! it through context; each page is one file under [`routes`]; reusable pieces are under
-//! [`components`]. All searching, ranking, filtering and URL encoding is done by the
-//! `registry_core` crate: components call it, they never re-implement it.
+//! The same components run on both sides. At build time [`render`] writes every page's HTML
+//! from the registry known then; in the browser [`boot`] loads the live registry and takes the
+//! page over without a visible change. Each page is one file under [`routes`]; reusable pieces
+//! are under [`components`]; [`registry`] holds the registry on screen and its loading. All
+//! searching, ranking, filtering and URL encoding is done by the `registry_core` crate:
+//! components call it, they never re-implement it.
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod boot;
 pub mod components;
 pub mod config;
 pub mod head;
 pub mod near_viewport;
 pub mod query_state;
 pub mod registry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod render;
 pub mod routes;
 pub mod visitor;
 

@@ -1,11 +1,16 @@
-//! Entry point of the WebAssembly bundle: mounts the app, nothing else.
+//! Entry point of the WebAssembly bundle: starts the app in the browser, nothing else.
 
+#[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    // `cargo xtask dist` writes a static copy of each agent page into `#prerendered` (for link
-    // previews and visitors without JavaScript); the app renders the page itself, so it goes.
-    if let Some(prerendered) = leptos::prelude::document().get_element_by_id("prerendered") {
-        prerendered.remove();
-    }
-    leptos::mount::mount_to_body(acp_catalog::App);
+    acp_catalog::boot::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!(
+        "acp-catalog is the site's WebAssembly entry point: build and serve it with \
+         `cargo xtask serve` (its pages are rendered natively by `acp-catalog-render`)"
+    );
+    std::process::exit(2);
 }

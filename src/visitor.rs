@@ -136,24 +136,58 @@ pub async fn detect_arch() -> Option<Arch> {
 
 /// The visitor's platform, shared by every agent page of the visit.
 #[derive(Clone, Copy, Debug)]
-pub struct VisitorState(pub RwSignal<VisitorPlatform>);
+pub struct VisitorState {
+    /// The platform snippets are written for.
+    pub platform: RwSignal<VisitorPlatform>,
+    /// Whether detection has finished (the architecture asked for, where the browser can tell).
+    pub settled: RwSignal<bool>,
+}
 
-/// Provides the visitor's platform, refining the architecture when the browser can tell.
-pub fn provide_visitor() {
-    let state = RwSignal::new(initial());
-    provide_context(VisitorState(state));
-    if state.get_untracked().certainty != Certainty::Chosen {
+impl VisitorState {
+    /// What a page rendered at build time assumes: Linux on x86-64, the most common platform of
+    /// the registry's binaries, said to be assumed.
+    pub fn assumed() -> VisitorState {
+        VisitorState {
+            platform: RwSignal::new(VisitorPlatform {
+                platform: Platform {
+                    os: Os::Linux,
+                    arch: Arch::X86_64,
+                },
+                certainty: Certainty::Assumed,
+            }),
+            settled: RwSignal::new(true),
+        }
+    }
+
+    /// The visitor's platform in the browser: remembered, else detected, the architecture
+    /// refined when the browser can tell.
+    pub fn detect() -> VisitorState {
+        let state = VisitorState {
+            platform: RwSignal::new(initial()),
+            settled: RwSignal::new(false),
+        };
+        if state.platform.get_untracked().certainty == Certainty::Chosen {
+            state.settled.set(true);
+            return state;
+        }
         leptos::task::spawn_local(async move {
             if let Some(arch) = detect_arch().await {
-                state.update(|v| {
+                state.platform.update(|v| {
                     if v.certainty != Certainty::Chosen {
                         v.platform.arch = arch;
                         v.certainty = Certainty::Detected;
                     }
                 });
             }
+            state.settled.set(true);
         });
+        state
     }
+}
+
+/// The visitor's platform, as provided to the app.
+pub fn use_visitor() -> RwSignal<VisitorPlatform> {
+    expect_context::<VisitorState>().platform
 }
 
 #[cfg(test)]

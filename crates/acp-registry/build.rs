@@ -2,7 +2,9 @@
 //!
 //! When `ACP_REGISTRY_SITE_DIR` names a built release site (`cargo xtask cli` sets it), every
 //! file under it becomes an `include_bytes!` entry of `$OUT_DIR/site.rs`; without it the list is
-//! empty and `preview` explains how to build a binary that has the site.
+//! empty and `preview` explains how to build a binary that has the site. The copies `dist`
+//! compresses beside each text file for static hosts (`<file>.br`, `<file>.gz`) are left out:
+//! `preview` compresses what it serves itself.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -45,8 +47,19 @@ fn collect(dir: &Path, prefix: &str, files: &mut Vec<(String, PathBuf)>) {
         let relative = format!("{prefix}{name}");
         if path.is_dir() {
             collect(&path, &format!("{relative}/"), files);
-        } else if path.is_file() {
+        } else if path.is_file() && !is_precompressed_copy(&path) {
             files.push((relative, path));
         }
     }
+}
+
+/// Whether `path` is `<file>.br` or `<file>.gz` with `<file>` beside it.
+fn is_precompressed_copy(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    name.strip_suffix(".br")
+        .or_else(|| name.strip_suffix(".gz"))
+        .is_some_and(|file| path.with_file_name(file).is_file())
 }

@@ -5,118 +5,113 @@
 
 use std::sync::Arc;
 
+use leptos::either::Either;
 use leptos::prelude::*;
-use registry_core::agentregistry::{Protocol, Transport};
+use leptos_router::hooks::use_location;
+use registry_core::agentregistry::{Protocol, ServiceAgent, Transport};
 use registry_core::{Entry, Method};
 
-use crate::components::highlight::Highlighted;
+use crate::components::highlight::{Highlighted, Highlights};
 use crate::components::icon::AgentIcon;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
-use crate::config::{self, RegistryKind};
-use crate::registry::LoadedRegistry;
-use crate::routes::agent::LastSearch;
-use crate::routes::catalogue::ViewMemo;
-use leptos_router::hooks::use_location;
+use crate::config;
+use crate::query_state::LastSearch;
 
 /// A result card.
 #[component]
 pub fn AgentCard(
-    /// The loaded registry.
-    loaded: Arc<LoadedRegistry>,
-    /// Index of the entry in `loaded.catalog.registry.entries`.
-    index: usize,
-    /// The current view, for highlighting what matched.
-    view: ViewMemo,
+    /// The entry.
+    entry: Arc<Entry>,
+    /// Its icon's URL ([`icon_url`](crate::components::icon::icon_url)).
+    icon: Option<String>,
+    /// What the search matched, marked in the name, description and authors.
+    highlights: Highlights,
 ) -> impl IntoView {
-    let entry = &loaded.catalog.registry.entries[index];
-    let icon = icon_url(entry, &loaded.url);
-    let name = entry.name.clone();
-    let description = entry.description.clone();
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
-    let methods = entry.distribution.methods();
-    let platforms = platforms_label(entry);
     let version = (!entry.version.is_empty()).then(|| format!("v{}", entry.version));
-    // Only a build for an AgentRegistry has such entries; the ACP build leaves the badges out.
-    let service = entry
-        .service
-        .as_ref()
-        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry)
-        .map(|agent| {
-            let mut protocols: Vec<Protocol> =
-                agent.endpoints.iter().map(|e| e.protocol.clone()).collect();
-            protocols.sort();
-            protocols.dedup();
-            let mut transports: Vec<Transport> = agent
-                .endpoints
-                .iter()
-                .map(|e| e.transport.clone())
-                .collect();
-            transports.sort();
-            transports.dedup();
-            (protocols, transports, agent.is_live())
-        });
 
     // Remember the search this card was found with, for the page's back link.
     let location = use_location();
+    let last_search = use_context::<LastSearch>();
     let remember_search = move |_| {
-        if let Some(last) = use_context::<LastSearch>() {
-            last.0.set(
-                location
-                    .search
-                    .get_untracked()
-                    .trim_start_matches('?')
-                    .to_owned(),
-            );
+        if let Some(last) = last_search {
+            last.remember(&location.search.get_untracked());
         }
     };
 
-    let highlight = move |text: String| {
+    let marked = move |text: String| {
         move || {
-            let ranges = view.with(|v| v.0.matches.highlight(&text));
+            let ranges = highlights.ranges(&text);
             view! { <Highlighted text=text.clone() ranges /> }
         }
     };
 
+    let badges = match config::service_of(&entry) {
+        None => Either::Left(view! { <DistributionBadges entry=entry.clone() /> }),
+        Some(agent) => Either::Right(view! { <EndpointBadges agent /> }),
+    };
+
     view! {
         <li class="group relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 [content-visibility:auto] [contain-intrinsic-size:auto_9rem] transition-[border-color,box-shadow] hover:border-indigo-400 hover:shadow-sm focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-500">
-            <AgentIcon url=icon name=name.clone() />
+            <AgentIcon url=icon name=entry.name.clone() />
             <div class="min-w-0 flex-1">
                 <div class="flex flex-wrap items-baseline gap-x-2">
                     <h2 class="text-base font-semibold">
                         <a href=href class="outline-none after:absolute after:inset-0 after:rounded-xl" on:click=remember_search>
-                            {highlight(name.clone())}
+                            {marked(entry.name.clone())}
                         </a>
                     </h2>
                     {version.map(|v| view! { <span class="text-xs text-slate-500 dark:text-slate-400">{v}</span> })}
                 </div>
                 <p class="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">
-                    {highlight(description)}
+                    {marked(entry.description.clone())}
                 </p>
                 {(!authors.is_empty()).then(|| view! {
                     <p class="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">
-                        "by " {highlight(authors)}
+                        "by " {marked(authors)}
                     </p>
                 })}
-                {match service {
-                    None => view! {
-                        <ul class="mt-2 flex flex-wrap gap-1.5" aria-label="Distribution">
-                            {methods.into_iter().map(|m| view! { <li><MethodBadge method=m /></li> }).collect_view()}
-                            {platforms.map(|p| view! {
-                                <li class="text-xs leading-5 text-slate-500 dark:text-slate-400">{p}</li>
-                            })}
-                        </ul>
-                    }.into_any(),
-                    Some((protocols, transports, live)) => view! {
-                        <ul class="mt-2 flex flex-wrap items-center gap-1.5" aria-label="Endpoints">
-                            {protocols.into_iter().map(|p| view! { <li><ProtocolBadge protocol=p /></li> }).collect_view()}
-                            {transports.into_iter().map(|t| view! { <li><TransportBadge transport=t /></li> }).collect_view()}
-                            <li><LiveBadge live /></li>
-                        </ul>
-                    }.into_any(),
-                }}
+                {badges}
             </div>
         </li>
+    }
+}
+
+/// An ACP entry's distribution methods, and the operating systems of a binary-only one.
+#[component]
+fn DistributionBadges(entry: Arc<Entry>) -> impl IntoView {
+    let platforms = platforms_label(&entry);
+    view! {
+        <ul class="mt-2 flex flex-wrap gap-1.5" aria-label="Distribution">
+            {entry.distribution.methods().into_iter().map(|m| view! { <li><MethodBadge method=m /></li> }).collect_view()}
+            {platforms.map(|p| view! {
+                <li class="text-xs leading-5 text-slate-500 dark:text-slate-400">{p}</li>
+            })}
+        </ul>
+    }
+}
+
+/// An AgentRegistry agent's protocols, transports and liveness.
+#[component]
+fn EndpointBadges(agent: Arc<ServiceAgent>) -> impl IntoView {
+    let mut protocols: Vec<Protocol> = agent.endpoints.iter().map(|e| e.protocol.clone()).collect();
+    protocols.sort();
+    protocols.dedup();
+    let mut transports: Vec<Transport> = agent
+        .endpoints
+        .iter()
+        .map(|e| e.transport.clone())
+        .collect();
+    transports.sort();
+    transports.dedup();
+    let live = agent.is_live();
+    view! {
+        <ul class="mt-2 flex flex-wrap items-center gap-1.5" aria-label="Endpoints">
+            {protocols.into_iter().map(|p| view! { <li><ProtocolBadge protocol=p /></li> }).collect_view()}
+            {transports.into_iter().map(|t| view! { <li><TransportBadge transport=t /></li> }).collect_view()}
+            <li><LiveBadge live /></li>
+        </ul>
     }
 }
 
@@ -138,17 +133,6 @@ pub fn MethodBadge(
             {method.as_str()}
         </span>
     }
-}
-
-/// The icon's absolute URL, resolved against the registry's URL; only `http(s)` URLs are used,
-/// and `blob:` URLs, which only this page can create (the listing preview's uploaded icon).
-pub fn icon_url(entry: &Entry, registry_url: &str) -> Option<String> {
-    let icon = entry.icon.as_deref()?;
-    if icon.starts_with("blob:") {
-        return Some(icon.to_owned());
-    }
-    let resolved = crate::registry::resolve(icon, registry_url)?;
-    registry_core::url::safe_link(&resolved).map(str::to_owned)
 }
 
 /// "macOS · Linux" for binary-only entries, so a card says where it runs.

@@ -87,8 +87,11 @@ pub fn FacetFieldset(
                                     type="checkbox"
                                     id=id.clone()
                                     class="h-4 w-4 rounded border-slate-300 accent-indigo-600"
+                                    name=name
+                                    value=key.clone()
+                                    checked=option(&key).is_some_and(|o| o.checked)
                                     prop:checked=move || option(&k1).is_some_and(|o| o.checked)
-                                    prop:disabled=move || option(&k5).is_some_and(|o| o.count == 0 && !o.checked)
+                                    disabled=move || option(&k5).is_some_and(|o| o.count == 0 && !o.checked)
                                     on:change=move |_| on_toggle.run((name, k2.clone()))
                                 />
                                 <label

@@ -1,9 +1,35 @@
 //! Text with the parts that matched the search marked.
+//!
+//! [`Highlights`] is what the search matched, as a signal a card reads for each of its texts;
+//! [`Highlighted`] renders one text with its ranges in `<mark>`.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
+use registry_core::Matches;
+
+/// What the current search matched, to mark in the text a component shows.
+#[derive(Clone, Copy, Debug)]
+pub struct Highlights(Signal<Arc<Matches>>);
+
+impl Highlights {
+    /// The matches of `matches` (typically derived from the catalogue's view).
+    pub fn new(matches: Signal<Arc<Matches>>) -> Highlights {
+        Highlights(matches)
+    }
+
+    /// Nothing to mark (outside a search).
+    pub fn none() -> Highlights {
+        Highlights(Signal::stored(Arc::default()))
+    }
+
+    /// The byte ranges of `text` to mark: tracked, so a view calling it follows the search.
+    pub fn ranges(self, text: &str) -> Vec<Range<usize>> {
+        self.0.with(|m| m.highlight(text))
+    }
+}
 
 /// `text` split at `ranges` (byte ranges, sorted, disjoint), the ranges wrapped in `<mark>`.
 /// The text is always rendered as text, never parsed as markup.

@@ -1,13 +1,19 @@
-//! Reusable views.
+//! Reusable views. Components take the data they show as props; they never import a page
+//! (`routes`), and state shared by siblings comes from their parent.
 
 pub mod card;
 pub mod code_block;
 pub mod copy_button;
+pub mod entry;
 pub mod facets;
 pub mod highlight;
 pub mod icon;
+pub mod link;
+pub mod manifest;
 pub mod notices;
 pub mod search_box;
+pub mod section;
 pub mod service;
+pub mod service_details;
 pub mod tabs;
 pub mod theme;

@@ -3,16 +3,15 @@
 use leptos::prelude::*;
 use registry_core::{Diagnostic, Location, Severity};
 
-use crate::registry::{FetchError, RegistryResource, use_registry};
+use crate::registry::{FetchError, use_registry};
 
 /// The registry could not be loaded at all: the URL, the cause and a retry button.
 #[component]
 pub fn LoadErrorPanel(
     /// What failed.
     error: FetchError,
-    /// The resource to refetch on retry.
-    resource: RegistryResource,
 ) -> impl IntoView {
+    let registry = use_registry();
     view! {
         <div role="alert" class="mt-8 rounded-xl border border-red-300 bg-red-50 p-6 text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
             <h2 class="text-lg font-semibold">"The registry could not be loaded"</h2>
@@ -20,7 +19,7 @@ pub fn LoadErrorPanel(
             <button
                 type="button"
                 class="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-                on:click=move |_| resource.refetch()
+                on:click=move |_| registry.retry()
             >
                 "Retry"
             </button>
@@ -37,7 +36,7 @@ pub fn IncompleteNotice(
     /// How many entries are shown.
     loaded: usize,
 ) -> impl IntoView {
-    let resource = use_registry();
+    let registry = use_registry();
     view! {
         <div role="alert" class="mt-4 flex flex-wrap items-start justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
             <div class="min-w-0">
@@ -47,7 +46,7 @@ pub fn IncompleteNotice(
             <button
                 type="button"
                 class="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
-                on:click=move |_| resource.refetch()
+                on:click=move |_| registry.retry()
             >
                 "Load the rest"
             </button>

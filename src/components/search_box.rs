@@ -1,4 +1,8 @@
 //! The search box: `/` focuses it from anywhere, Esc clears it.
+//!
+//! It is a GET form on the catalogue's address (`?q=…`), so that Enter pressed before the app
+//! has started (or without JavaScript) still asks for the search in the address; the app
+//! answers every keystroke itself and never submits it.
 
 use leptos::ev;
 use leptos::html::Input;
@@ -33,7 +37,7 @@ pub fn SearchBox(
     on_cleanup(move || handle.remove());
 
     view! {
-        <div class="relative">
+        <form role="search" action=config::href("/") method="get" class="relative" on:submit=|event: ev::SubmitEvent| event.prevent_default()>
             <label for="search" class="sr-only">"Search agents"</label>
             <span aria-hidden="true" class="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
                 <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">
@@ -43,6 +47,8 @@ pub fn SearchBox(
             </span>
             <input
                 id="search"
+                name="q"
+                value=value.get_untracked()
                 node_ref=input
                 type="search"
                 autocomplete="off"
@@ -68,7 +74,7 @@ pub fn SearchBox(
             >
                 "/"
             </kbd>
-        </div>
+        </form>
     }
 }
 

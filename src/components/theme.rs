@@ -67,50 +67,54 @@ fn store(theme: Theme) {
     }
 }
 
-/// The button that switches between light and dark, named for what it will do.
+/// The button that switches between light and dark, named for what it will do. Its words
+/// follow the `dark` class through CSS alone, so the page rendered at build time is right in
+/// either theme before any script runs.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let theme = RwSignal::new(applied());
-
-    // Follow the system while the visitor has not chosen.
-    if let Ok(Some(query)) = window().match_media("(prefers-color-scheme: dark)") {
+    // Follow the system while the visitor has not chosen (in the browser only).
+    Effect::new(move |_| {
+        let Ok(Some(query)) = window().match_media("(prefers-color-scheme: dark)") else {
+            return;
+        };
         let on_change = Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
             move |event: web_sys::MediaQueryListEvent| {
                 if stored().is_none() {
-                    let system = if event.matches() {
+                    apply(if event.matches() {
                         Theme::Dark
                     } else {
                         Theme::Light
-                    };
-                    apply(system);
-                    theme.set(system);
+                    });
                 }
             },
         );
         let _ =
             query.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         on_change.forget();
-    }
+    });
 
     let toggle = move |_: ev::MouseEvent| {
-        let next = theme.get_untracked().other();
+        let next = applied().other();
         apply(next);
         store(next);
-        theme.set(next);
     };
 
     view! {
         <button
             type="button"
             on:click=toggle
-            class="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:hover:bg-slate-800"
-            aria-label=move || match theme.get() {
-                Theme::Light => "Switch to dark theme",
-                Theme::Dark => "Switch to light theme",
-            }
+            class="inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:hover:bg-slate-800"
         >
-            <span aria-hidden="true">{move || if theme.get() == Theme::Dark { "☀" } else { "☾" }}</span>
-            <span class="hidden sm:inline">{move || if theme.get() == Theme::Dark { "Light" } else { "Dark" }}</span>
+            <span class="inline-flex items-center gap-2 dark:hidden">
+                <span aria-hidden="true">"☾"</span>
+                <span class="sr-only">"Switch to dark theme"</span>
+                <span aria-hidden="true" class="hidden sm:inline">"Dark"</span>
+            </span>
+            <span class="hidden items-center gap-2 dark:inline-flex">
+                <span aria-hidden="true">"☀"</span>
+                <span class="sr-only">"Switch to light theme"</span>
+                <span aria-hidden="true" class="hidden sm:inline">"Light"</span>
+            </span>
         </button>
     }
 }

@@ -9,6 +9,7 @@
 //! after a keystroke shows them; the rest of the page follows right after that frame. The query
 //! the page opens with renders its whole page at once.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,19 +18,19 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use registry_core::facets::{LIVE, STALE};
 use registry_core::query::keys;
-use registry_core::{
-    Arch, CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Method, Sort, TagGroup,
-};
+use registry_core::{CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Sort, TagGroup};
 
 use crate::components::card::AgentCard;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
+use crate::components::highlight::Highlights;
+use crate::components::icon::icon_url;
 use crate::components::notices::{DiagnosticsNotice, IncompleteNotice, LoadErrorPanel};
 use crate::components::search_box::SearchBox;
 use crate::config::{self, RegistryKind};
-use crate::head::use_title;
+use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
-use crate::registry::{LoadProgress, LoadedRegistry, use_registry};
+use crate::registry::{LoadedRegistry, Phase, Status, use_registry};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -40,7 +41,7 @@ pub const FIRST_CARDS: usize = 12;
 
 /// A computed view, compared by identity (recomputing it is what changes it).
 #[derive(Clone, Debug)]
-pub struct ViewRef(pub Arc<CatalogView>);
+struct ViewRef(Arc<CatalogView>);
 
 impl PartialEq for ViewRef {
     fn eq(&self, other: &Self) -> bool {
@@ -48,23 +49,12 @@ impl PartialEq for ViewRef {
     }
 }
 
-/// The current view of the catalogue.
-pub type ViewMemo = Memo<ViewRef>;
-
 /// The catalogue page.
 #[component]
 pub fn CataloguePage() -> impl IntoView {
-    let resource = use_registry();
+    let registry = use_registry();
     let query = use_catalog_query();
-    use_title(move || {
-        query.with(|q| {
-            if q.q.trim().is_empty() {
-                config::SITE_NAME.to_owned()
-            } else {
-                format!("“{}” · {}", q.q.trim(), config::SITE_NAME)
-            }
-        })
-    });
+    let title = Signal::derive(move || query.with(|q| q.q.trim().to_owned()));
     let (heading, intro) = match config::REGISTRY_KIND {
         RegistryKind::Acp => (
             "Find an ACP agent",
@@ -75,28 +65,76 @@ pub fn CataloguePage() -> impl IntoView {
             "Every agent registered with this AgentRegistry, whatever it speaks (A2A, MCP, ACP or its own protocol) and however it is reached (HTTP or a message queue), live or stale.",
         ),
     };
+    let phase = Memo::new(move |_| registry.phase());
     view! {
+        <CatalogueHead query=title />
         <section class="pb-6 pt-10">
             <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
             <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{intro}</p>
         </section>
-        {move || match resource.get() {
-            None => EitherOf3::A(view! { <Skeleton /> }),
-            Some(Ok(loaded)) => EitherOf3::B(view! { <Browser loaded /> }),
-            Some(Err(error)) => EitherOf3::C(view! { <LoadErrorPanel error resource /> }),
+        {move || match phase.get() {
+            Phase::Loading => EitherOf3::A(view! { <Skeleton /> }),
+            Phase::Ready => EitherOf3::B(view! { <Browser data=registry.data() /> }),
+            Phase::Failed => EitherOf3::C(match registry.status() {
+                Status::Failed(error) => Some(view! { <LoadErrorPanel error /> }),
+                Status::Loading | Status::Done => None,
+            }),
         }}
+    }
+}
+
+/// The catalogue's head tags: the site's name, or the search and the site's name.
+#[component]
+fn CatalogueHead(query: Signal<String>) -> impl IntoView {
+    let title = Signal::derive(move || query.with(|q| (!q.is_empty()).then(|| format!("“{q}”"))));
+    let description = match config::REGISTRY_KIND {
+        RegistryKind::Acp => {
+            "Browse, search and install the coding agents that speak the Agent Client Protocol (ACP): Gemini CLI, Claude, Codex, OpenCode and more."
+        }
+        RegistryKind::AgentRegistry => {
+            "Browse and search the agents registered with this AgentRegistry: their protocols, endpoints and capabilities."
+        }
+    };
+    view! { <PageHead title description canonical="/".to_owned() /> }
+}
+
+/// The stable identity of a card: its entry, and what the entry says (so an entry that changed
+/// in a reloaded registry gets a new card, and one that did not keeps its own).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct CardKey {
+    kind: Kind,
+    id: String,
+    content: u64,
+}
+
+fn card_key(loaded: &LoadedRegistry, index: usize) -> CardKey {
+    let entry = &loaded.catalog.registry.entries[index];
+    let mut hasher = DefaultHasher::new();
+    entry.raw.hash(&mut hasher);
+    loaded.url.hash(&mut hasher);
+    CardKey {
+        kind: entry.kind,
+        id: entry.id.clone(),
+        content: hasher.finish(),
     }
 }
 
 /// The loaded catalogue: search, facets, results.
 #[component]
-fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
+fn Browser(
+    /// The registry on screen; a new one (reloaded, or with its probe results) updates what
+    /// changed and keeps the rest.
+    data: Signal<Arc<LoadedRegistry>>,
+) -> impl IntoView {
     let query = use_catalog_query();
     let set_query = use_set_catalog_query();
 
-    let for_view = loaded.clone();
-    let view: ViewMemo =
-        Memo::new(move |_| ViewRef(Arc::new(query.with(|q| for_view.catalog.view(q)))));
+    let view = Memo::new(move |_| {
+        ViewRef(Arc::new(
+            data.with(|loaded| query.with(|q| loaded.catalog.view(q))),
+        ))
+    });
+    let highlights = Highlights::new(Signal::derive(move || view.with(|v| v.0.matches.clone())));
     let query_key = Memo::new(move |_| query.with(CatalogQuery::to_query_string));
 
     // More results for the query they were asked for; a new query starts from one page again.
@@ -129,7 +167,15 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
         } else {
             limit.get().min(FIRST_CARDS)
         };
-        view.with(|v| v.0.results.iter().take(shown).copied().collect::<Vec<_>>())
+        data.with(|loaded| {
+            view.with(|v| {
+                v.0.results
+                    .iter()
+                    .take(shown)
+                    .map(|&index| (card_key(loaded, index), index))
+                    .collect::<Vec<_>>()
+            })
+        })
     });
     let grow = move || {
         if settled.get_untracked() && limit.get_untracked() < total.get_untracked() {
@@ -182,36 +228,37 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
         let set_query = set_query.clone();
         move |event| {
             let mut next = query.get_untracked();
-            next.sort = if event_target_value(&event) == "name" {
-                Sort::Name
-            } else {
-                Sort::Relevance
-            };
+            next.sort = Sort::parse(&event_target_value(&event)).unwrap_or_default();
             set_query(&next, History::Push);
         }
     };
+    let sort = Memo::new(move |_| query.with(|q| q.sort));
     let has_filters = move || query.with(|q| !q.filters.is_empty());
     let filters_open = RwSignal::new(false);
 
     let sentinel = NodeRef::<Div>::new();
     on_near_viewport(sentinel, "800px", grow);
 
-    let diagnostics = loaded.diagnostics.clone();
-    let incomplete = loaded
-        .incomplete
-        .clone()
-        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry);
-    let any_extension = loaded
-        .catalog
-        .registry
-        .entries
-        .iter()
-        .any(|e| e.kind == Kind::Extension);
-    let total_entries = loaded.catalog.registry.entries.len();
-    let loaded = StoredValue::new(loaded);
+    let diagnostics = Memo::new(move |_| data.with(|loaded| loaded.diagnostics.clone()));
+    let incomplete = Memo::new(move |_| {
+        data.with(|loaded| {
+            let n = loaded.catalog.registry.entries.len();
+            loaded.incomplete.clone().map(|why| (why, n))
+        })
+    });
+    let any_extension = Memo::new(move |_| {
+        data.with(|loaded| {
+            loaded
+                .catalog
+                .registry
+                .entries
+                .iter()
+                .any(|e| e.kind == Kind::Extension)
+        })
+    });
     let count_label = move || {
         let n = total.get();
-        let noun = match (any_extension, n) {
+        let noun = match (any_extension.get(), n) {
             (false, 1) => "agent",
             (false, _) => "agents",
             (true, 1) => "result",
@@ -222,8 +269,11 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
 
     view! {
         <SearchBox value=q on_input=on_search />
-        {incomplete.map(|why| view! { <IncompleteNotice why loaded=total_entries /> })}
-        {(!diagnostics.is_empty()).then(|| view! { <DiagnosticsNotice diagnostics /> })}
+        {move || incomplete.get().map(|(why, loaded)| view! { <IncompleteNotice why loaded /> })}
+        {move || {
+            let diagnostics = diagnostics.get();
+            (!diagnostics.is_empty()).then(|| view! { <DiagnosticsNotice diagnostics /> })
+        }}
         <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]">
             <aside aria-label="Filters">
                 <button
@@ -262,10 +312,11 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                             <select
                                 class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
                                 on:change=on_sort
-                                prop:value=move || query.with(|q| if q.sort == Sort::Name { "name" } else { "relevance" })
+                                prop:value=move || sort.get().as_str()
                             >
-                                <option value="relevance">"Relevance"</option>
-                                <option value="name">"Name"</option>
+                                {Sort::ALL.map(|s| view! {
+                                    <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
+                                })}
                             </select>
                         </label>
                     </div>
@@ -275,8 +326,17 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                     fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                 >
                     <ul class="grid gap-3 xl:grid-cols-2">
-                        <For each=move || visible.get() key=|i| *i let:index>
-                            <AgentCard loaded=loaded.get_value() index view />
+                        <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
+                            {data.with_untracked(|loaded| {
+                                let entry = &loaded.catalog.registry.entries[index];
+                                view! {
+                                    <AgentCard
+                                        entry=Arc::new(entry.clone())
+                                        icon=icon_url(entry, &loaded.url)
+                                        highlights
+                                    />
+                                }
+                            })}
                         </For>
                     </ul>
                 </Show>
@@ -294,6 +354,13 @@ fn Browser(loaded: Arc<LoadedRegistry>) -> impl IntoView {
                 </div>
             </section>
         </div>
+    }
+}
+
+fn sort_label(sort: Sort) -> &'static str {
+    match sort {
+        Sort::Relevance => "Relevance",
+        Sort::Name => "Name",
     }
 }
 
@@ -328,10 +395,9 @@ fn EmptyState(
 /// Placeholder with the loaded page's layout, so nothing jumps when the registry arrives.
 #[component]
 fn Skeleton() -> impl IntoView {
-    let progress = use_context::<LoadProgress>()
-        .filter(|_| config::REGISTRY_KIND == RegistryKind::AgentRegistry);
+    let registry = use_registry();
     let loading_status = move || {
-        let Some(p) = progress.and_then(|p| p.0.get()) else {
+        let Some(p) = registry.progress() else {
             return "Loading agents…".to_owned();
         };
         let pages = p.pages.map(|n| format!(" of {n}")).unwrap_or_default();
@@ -383,7 +449,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
             counts
                 .kinds
                 .iter()
-                .map(|(k, n)| option(k.as_str(), kind_label(*k), *n, filters.kinds.contains(k)))
+                .map(|(k, n)| option(k.as_str(), k.label(), *n, filters.kinds.contains(k)))
                 .collect(),
         ),
         group(
@@ -392,14 +458,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
             counts
                 .methods
                 .iter()
-                .map(|(m, n)| {
-                    option(
-                        m.as_str(),
-                        method_label(*m),
-                        *n,
-                        filters.methods.contains(m),
-                    )
-                })
+                .map(|(m, n)| option(m.as_str(), m.label(), *n, filters.methods.contains(m)))
                 .collect(),
         ),
         group(
@@ -417,7 +476,7 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
             counts
                 .arch
                 .iter()
-                .map(|(a, n)| option(a.as_str(), arch_label(*a), *n, filters.arch.contains(a)))
+                .map(|(a, n)| option(a.as_str(), a.label(), *n, filters.arch.contains(a)))
                 .collect(),
         ),
         group(
@@ -483,27 +542,5 @@ fn tag_label(group: TagGroup, value: &str) -> String {
         (TagGroup::Transport, "Amqp") => "AMQP".to_owned(),
         (TagGroup::Transport, "AzureServiceBus") => "Azure Service Bus".to_owned(),
         _ => value.to_owned(),
-    }
-}
-
-fn kind_label(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Agent => "Agent",
-        Kind::Extension => "Extension",
-    }
-}
-
-fn method_label(method: Method) -> &'static str {
-    match method {
-        Method::Binary => "Binary download",
-        Method::Npx => "npx (Node.js)",
-        Method::Uvx => "uvx (Python)",
-    }
-}
-
-fn arch_label(arch: Arch) -> &'static str {
-    match arch {
-        Arch::Aarch64 => "ARM64",
-        Arch::X86_64 => "x86-64",
     }
 }

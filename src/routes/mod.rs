@@ -1,6 +1,5 @@
-//! One page per file.
+//! One page per file. Pages import components and app state, never the other way round.
 
 pub mod agent;
 pub mod catalogue;
 pub mod not_found;
-pub mod service;

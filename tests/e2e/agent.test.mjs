@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, siteUrl } from './helpers.mjs';
+import { launch, live, siteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const agent = (id) => REGISTRY.agents.find((a) => a.id === id);
 
 async function openAgent(page, id, hash = '') {
   await page.goto(siteUrl(`agents/${id}${hash}`));
+  await live(page);
   await page.getByRole('heading', { level: 1, name: agent(id).name }).waitFor();
 }
 
@@ -115,15 +116,21 @@ describe('agent pages', () => {
     assert.match(await page.getByRole('tabpanel').last().textContent(), /acp-make-client/);
   });
 
-  test('protocol support says what was probed, when, and what is unknown', async () => {
+  test('protocol support says what was probed, when, what is not supported and what needs sign-in', async () => {
     await openAgent(page, 'claude-acp', '#protocol');
     const section = page.locator('#protocol');
     await section.getByText(`Probed v0.70.0 on 2026-08-20 (the listing is v${agent('claude-acp').version}).`).waitFor();
-    assert.match(await section.textContent(), /AuthenticationTerminal login/);
-    assert.match(await section.textContent(), /Load session✓ supported/);
-    assert.match(await section.textContent(), /Set model✗ not supported/);
+    await section.getByText('It answered with ACP protocol version 1 and reported itself as version 0.70.0.').waitFor();
+    const text = await section.textContent();
+    assert.match(text, /AuthenticationTerminal login/);
+    assert.match(text, /List sessions✓ supported/);
+    assert.match(text, /Load session✓ advertised, not confirmed by the probe/);
+    assert.match(text, /Set model✗ not supported/);
+    // codex-acp's probe was asked to sign in before listing sessions: unknown, not unsupported.
+    await openAgent(page, 'codex-acp', '#protocol');
+    assert.match(await page.locator('#protocol').textContent(), /List sessions\? could not be checked without signing in/);
     await openAgent(page, 'cortex-code');
-    await page.locator('#protocol').getByText(/could not start the agent \(process_error\).*unknown \(not unsupported\)/).waitFor();
+    await page.locator('#protocol').getByText(/could not start the agent \(process_error: Extraction failed\).*unknown \(not unsupported\)/).waitFor();
     await openAgent(page, 'acp-bridge');
     await page.locator('#protocol').getByText(/^Not probed/).waitFor();
   });

@@ -60,3 +60,12 @@ export function siteUrl(path = '', base = process.env.SITE_URL) {
 export function subSiteUrl(path = '') {
   return siteUrl(path, process.env.SITE_URL_SUB);
 }
+
+/**
+ * Waits until the app has taken the page over: the HTML the build rendered is on screen from
+ * the first paint, and becomes live (search, filters, tabs) once the wasm and the registry are
+ * in. A person sees no change; a test must not type into the page before it reacts.
+ */
+export async function live(page) {
+  await page.waitForFunction(() => document.getElementById('app') && !document.querySelector('#app[data-prerendered]'));
+}

@@ -1,45 +1,91 @@
-// Pre-rendered entry pages: `cargo xtask dist` writes `agents/<id>/index.html` for every entry, so
-// an agent's address answers 200 without JavaScript, carries link-preview tags, and the app takes
-// over when it loads.
+// Every page arrives whole: `cargo xtask dist` renders each page's HTML with the site's own
+// components, so it reads and navigates without JavaScript; with JavaScript the app takes it over
+// without a visible change, keeps what the visitor did meanwhile, and never takes the content
+// away when the live registry cannot be loaded.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launch, siteUrl, subSiteUrl } from './helpers.mjs';
+import { launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
+const TOTAL = REGISTRY.agents.length;
 const GEMINI = REGISTRY.agents.find((agent) => agent.id === 'gemini');
 const ORIGIN = 'https://agentclientprotocol.com';
+/** The results the catalogue renders at first (`PAGE`). */
+const PAGE = 48;
 
-/** Text as the pre-rendered HTML writes it (registry data is always escaped). */
-const escapeHtml = (text) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const results = (page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem').getByRole('heading');
+const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
 
 async function fetchHtml(url) {
   const response = await fetch(url, { redirect: 'manual' });
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-describe('pre-rendered pages without JavaScript', () => {
-  test('an agent page is a 200 with its facts, preview tags and run command', async () => {
+describe('without JavaScript', () => {
+  let context;
+  let page;
+  before(async () => ({ context, page } = await launch({ javaScriptEnabled: false })));
+  after(async () => context.close());
+
+  test('the catalogue lists its first page of agents, with links and counts', async () => {
+    await page.goto(siteUrl());
+    await page.getByRole('heading', { level: 1, name: 'Find an ACP agent' }).waitFor();
+    assert.equal(await page.title(), 'ACP Agent Registry');
+    assert.equal(await page.getByRole('status').filter({ hasText: /agents$/ }).textContent(), `${TOTAL} agents`);
+    assert.equal(await results(page).count(), PAGE);
+    const uvx = REGISTRY.agents.filter((a) => a.distribution.uvx).length;
+    assert.match(await page.getByText(/^uvx \(Python\)/).locator('..').textContent(), new RegExp(`${uvx}$`));
+    // Each card's name is a link to its page, which exists.
+    const first = page.getByRole('region', { name: 'Results' }).getByRole('link').first();
+    const name = await first.textContent();
+    await first.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/agents\/[^/]+\/$/);
+  });
+
+  test('an agent page shows its run command and editor snippets', async () => {
+    await page.goto(siteUrl('agents/gemini/'));
+    const heading = page.getByRole('heading', { level: 1 });
+    assert.equal(await heading.textContent(), 'Gemini CLI');
+    assert.equal(await page.title(), 'Gemini CLI · ACP Agent Registry');
+    const npx = GEMINI.distribution.npx;
+    const run = page.locator('#run pre code').first();
+    assert.equal(await run.textContent(), `npx -y ${npx.package} ${npx.args.join(' ')}`);
+    await page.getByRole('heading', { level: 2, name: /Add it to your editor/ }).waitFor();
+    assert.match(await page.locator('#editors pre code').first().textContent(), /"agent_servers"/);
+    await page.getByRole('heading', { level: 2, name: /Protocol support/ }).waitFor();
+    await page.getByRole('link', { name: '← All agents' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find an ACP agent' }).waitFor();
+  });
+
+  test('an unknown address shows the not-found page, with a 404', async () => {
+    const response = await page.goto(siteUrl('nope/'));
+    assert.equal(response.status(), 404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    assert.equal(await page.title(), 'Page not found · ACP Agent Registry');
+  });
+});
+
+describe('pages as served', () => {
+  test('an agent page is a 200 with its head tags, written once each', async () => {
     const { status, html } = await fetchHtml(siteUrl('agents/gemini/'));
     assert.equal(status, 200);
     const canonical = `${ORIGIN}/agents/gemini/`;
     for (const expected of [
       '<title>Gemini CLI · ACP Agent Registry</title>',
-      `<meta name="description" content="${escapeHtml(GEMINI.description)}">`,
-      `<link rel="canonical" href="${canonical}">`,
+      `<link href="${canonical}" rel="canonical">`,
       '<meta property="og:title" content="Gemini CLI">',
       `<meta property="og:url" content="${canonical}">`,
-      '<meta name="twitter:card" content="summary">',
-      '>Gemini CLI</h1>',
-      escapeHtml(GEMINI.description),
-      `npx -y ${GEMINI.distribution.npx.package} ${GEMINI.distribution.npx.args.join(' ')}`,
-      `href="${GEMINI.repository}" rel="noopener noreferrer"`,
+      '<meta name="twitter:card" content="summary_large_image">',
+      `<meta property="og:image" content="${ORIGIN}/og/gemini.png">`,
+      '<script type="application/ld+json">',
     ]) {
       assert.ok(html.includes(expected), `missing ${expected}`);
     }
     assert.equal(html.match(/<title>/g).length, 1, 'one <title>');
-    assert.equal(html.match(/name="description"|name=description/g).length, 1, 'one description');
+    assert.equal(html.match(/name="description"/g).length, 1, 'one description');
+    assert.equal(html.match(/<h1/g).length, 1, 'one <h1>');
     assert.match(html, /<script type=module>/, 'the app still loads');
   });
 
@@ -48,6 +94,21 @@ describe('pre-rendered pages without JavaScript', () => {
       REGISTRY.agents.map(async (agent) => [agent.id, (await fetch(siteUrl(`agents/${agent.id}/`), { method: 'HEAD' })).status]),
     );
     assert.deepEqual(statuses.filter(([, status]) => status !== 200), []);
+  });
+
+  test('the sitemap lists every page, each agent has its badge and link-preview image', async () => {
+    const { status, html: sitemap } = await fetchHtml(siteUrl('sitemap.xml'));
+    assert.equal(status, 200);
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.deepEqual(urls.sort(), [`${ORIGIN}/`, ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`)].sort());
+    assert.match((await fetchHtml(siteUrl('robots.txt'))).html, new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));
+    for (const agent of REGISTRY.agents.slice(0, 10)) {
+      const badge = await fetch(siteUrl(`badge/${agent.id}.svg`));
+      assert.equal(badge.status, 200);
+      assert.match(await badge.text(), new RegExp(`v${agent.version.replace(/\./g, '\\.')}`));
+      const image = await fetch(siteUrl(`og/${agent.id}.png`));
+      assert.equal(image.headers.get('content-type'), 'image/png');
+    }
   });
 
   test('the address without its trailing slash redirects to it', async () => {
@@ -59,64 +120,184 @@ describe('pre-rendered pages without JavaScript', () => {
   test('the build under /acp/registry/ has canonical URLs and links under it', async () => {
     const { status, html } = await fetchHtml(subSiteUrl('agents/gemini/'));
     assert.equal(status, 200);
-    assert.ok(html.includes(`<link rel="canonical" href="${ORIGIN}/acp/registry/agents/gemini/">`), html);
-    assert.ok(html.includes('href="/acp/registry/">← All agents</a>'), html);
+    assert.ok(html.includes(`<link href="${ORIGIN}/acp/registry/agents/gemini/" rel="canonical">`), html);
+    assert.ok(html.includes('href="/acp/registry/"'), html);
   });
 
-  test('an unknown id is still the 404 fallback', async () => {
-    const { status, html } = await fetchHtml(siteUrl('agents/no-such-agent/'));
-    assert.equal(status, 404);
-    assert.ok(!html.includes('id="prerendered"'));
-    assert.ok(html.includes('<title>ACP Agent Registry</title>'));
+  test('the listing preview arrives as its page', async () => {
+    const { status, html } = await fetchHtml(siteUrl('preview/'));
+    assert.equal(status, 200);
+    assert.ok(html.includes('<title>Preview your listing · ACP Agent Registry</title>'));
+    assert.ok(html.includes('<meta name="robots" content="noindex">'));
+    assert.match(html, />Preview your listing</);
   });
+});
 
-  test('a browser without JavaScript shows the agent', async () => {
-    const { context, page } = await launch({ javaScriptEnabled: false });
+describe('the app takes the page over', () => {
+  /** Records every layout shift of the page from its start, as Lighthouse counts them. */
+  const recordShifts = () => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  };
+
+  for (const [label, path] of [
+    ['the catalogue', ''],
+    ['an agent page', 'agents/claude-acp/'],
+    ['an agent page under /acp/registry/', null],
+  ]) {
+    test(`${label}: nothing shifts, one <h1>, the same title`, async () => {
+      const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+      try {
+        await page.addInitScript(recordShifts);
+        const url = path === null ? subSiteUrl('agents/claude-acp/') : siteUrl(path);
+        const response = await page.goto(url);
+        assert.equal(response.status(), 200);
+        const title = await page.title();
+        await live(page);
+        await page.waitForTimeout(500);
+        assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
+        assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
+        assert.equal(await page.title(), title);
+        assert.equal(await page.locator('head meta[name=description]').count(), 1, 'one description once live');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('text typed and a filter ticked before the app is ready are kept and applied', async () => {
+    const { context, page } = await launch();
     try {
-      await page.goto(siteUrl('agents/gemini/'));
-      const heading = page.getByRole('heading', { level: 1 });
-      assert.equal(await heading.textContent(), 'Gemini CLI');
-      assert.ok(await heading.isVisible());
-      assert.equal(await page.title(), 'Gemini CLI · ACP Agent Registry');
-      assert.match(await page.locator('pre code').textContent(), /^npx -y @google\/gemini-cli@/);
-      const home = page.getByRole('link', { name: '← All agents' });
-      assert.equal(await home.getAttribute('href'), '/');
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto(siteUrl());
+      await search(page).pressSequentially('gemini');
+      await page.getByRole('checkbox', { name: /npx/ }).check();
+      assert.equal(await results(page).count(), PAGE, 'still the page as built');
+      release();
+      await live(page);
+      await page.getByRole('link', { name: 'Gemini CLI', exact: true }).waitFor();
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('q'), 'gemini');
+      assert.equal(url.searchParams.get('dist'), 'npx');
+      assert.equal(await search(page).inputValue(), 'gemini');
+      assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
+      // Every result is distributed with npx, as the ticked filter asks.
+      const badges = await page
+        .getByRole('region', { name: 'Results' })
+        .getByRole('list', { name: 'Distribution' })
+        .allTextContents();
+      assert.ok(badges.length > 0 && badges.length < PAGE, `${badges.length} results`);
+      assert.deepEqual(badges.filter((b) => !b.includes('npx')), []);
     } finally {
       await context.close();
     }
   });
-});
 
-describe('the app takes over a pre-rendered page', () => {
-  let context;
-  let page;
-  before(async () => ({ context, page } = await launch()));
-  after(async () => context.close());
+  test('the focused search box keeps the focus and what is typed next', async () => {
+    const { context, page } = await launch();
+    try {
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto(siteUrl());
+      await search(page).pressSequentially('clau');
+      release();
+      await live(page);
+      assert.ok(await search(page).evaluate((box) => box === document.activeElement), 'still focused');
+      await page.keyboard.type('de');
+      await page.getByRole('link', { name: 'Claude Agent', exact: true }).waitFor();
+      assert.equal(await search(page).inputValue(), 'claude');
+    } finally {
+      await context.close();
+    }
+  });
 
-  for (const [label, url] of [
-    ['at /', () => siteUrl('agents/claude-acp/')],
-    ['under /acp/registry/', () => subSiteUrl('agents/claude-acp/')],
-  ]) {
-    test(`${label}: one <h1>, the app's, and the static copy gone`, async () => {
-      const response = await page.goto(url());
-      assert.equal(response.status(), 200);
-      // The app's own section, which the static copy does not have.
-      await page.getByRole('heading', { level: 2, name: /Add it to your editor/ }).waitFor();
-      assert.equal(await page.locator('#prerendered').count(), 0);
-      const headings = page.getByRole('heading', { level: 1 });
-      assert.equal(await headings.count(), 1);
-      assert.equal(await headings.textContent(), 'Claude Agent');
-      assert.equal(await page.getByRole('heading', { level: 2, name: /Run it/ }).count(), 1);
-      assert.equal(await page.title(), 'Claude Agent · ACP Agent Registry');
-    });
-  }
+  test('a live registry that differs from the build is what shows once loaded', async () => {
+    const { context, page } = await launch();
+    try {
+      const changed = structuredClone(REGISTRY);
+      const renamed = changed.agents.find((a) => a.id === 'gemini');
+      renamed.name = 'Gemini CLI (renamed live)';
+      changed.agents.push({ ...structuredClone(renamed), id: 'aaa-new-agent', name: 'AAA New Agent' });
+      await page.route('**/registry.json', (route) => route.fulfill({ json: changed }));
+      await page.goto(siteUrl());
+      await live(page);
+      await page.getByText(`${TOTAL + 1} agents`).waitFor();
+      await page.getByRole('link', { name: 'AAA New Agent' }).waitFor();
+      await page.goto(siteUrl('agents/gemini/'));
+      await live(page);
+      await page.getByRole('heading', { level: 1, name: 'Gemini CLI (renamed live)' }).waitFor();
+      assert.equal(await page.title(), 'Gemini CLI (renamed live) · ACP Agent Registry');
+    } finally {
+      await context.close();
+    }
+  });
 
-  test('an unknown id shows the app\'s not-found page', async () => {
-    const response = await page.goto(siteUrl('agents/no-such-agent/'));
-    assert.equal(response.status(), 404);
-    await page.getByRole('heading', { level: 1, name: 'Agent not found' }).waitFor();
-    const other = await page.goto(siteUrl('no/such/page'));
-    assert.equal(other.status(), 404);
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  test('an address with a query shows the built page, then its results, with no error in between', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.addInitScript(() => {
+        window.__alerts = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('[role=alert]')) window.__alerts += 1;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(siteUrl('?q=claude&dist=npx'));
+      await live(page);
+      await page.getByRole('link', { name: 'Claude Agent', exact: true }).waitFor();
+      assert.equal(await search(page).inputValue(), 'claude');
+      assert.ok((await results(page).count()) < PAGE);
+      assert.equal(await page.evaluate(() => window.__alerts), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('when the registry fails, the built page stays with a notice, and Retry takes over', async () => {
+    const { context, page } = await launch();
+    try {
+      let fail = true;
+      await page.route('**/registry.json', (route) =>
+        fail ? route.fulfill({ status: 503, body: 'down' }) : route.fallback(),
+      );
+      await page.goto(siteUrl('agents/gemini/'));
+      const notice = page.getByRole('alert');
+      await notice.getByText(/HTTP 503/).waitFor();
+      assert.match(await notice.textContent(), /as it was when the site was built/);
+      // The page as built is all still there: the run command included.
+      const npx = GEMINI.distribution.npx;
+      assert.equal(await page.locator('#run pre code').first().textContent(), `npx -y ${npx.package} ${npx.args.join(' ')}`);
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Gemini CLI');
+      fail = false;
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await live(page);
+      assert.equal(await page.getByRole('alert').count(), 0, 'the notice goes');
+      await page.getByRole('tab', { name: 'npx' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('when the wasm cannot be loaded, the built page stays', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
+      await page.goto(siteUrl());
+      await page.waitForTimeout(1000);
+      assert.ok(await page.getByRole('heading', { level: 1, name: 'Find an ACP agent' }).isVisible());
+      assert.equal(await results(page).count(), PAGE);
+    } finally {
+      await context.close();
+    }
   });
 });

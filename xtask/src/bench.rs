@@ -1,23 +1,31 @@
-//! `cargo xtask bench`: how fast the catalogue is at 1,000 and 10,000 entries, measured in
-//! headless Chromium against a plain-JavaScript page doing the same work.
+//! `cargo xtask bench`: how fast the catalogue is at 1,000 and 10,000 entries (50,000 on
+//! request), measured in headless Chromium against the plainest honest catalogue a person could
+//! write instead, and how its first view fares in Lighthouse beside that page.
 //!
 //! 1. [`synthetic`] writes registries of each size shaped like the real one (seeded, so every run
 //!    measures the same bytes) to `target/bench/registry-<size>.json`.
 //! 2. The release site is built once into `target/bench/site` with [`dist::build`] (whose brotli
 //!    sizes are the bundle figures), then copied per size into `target/bench/site-<size>/` with
-//!    that size's `registry.json`, the plain-JS baseline (`bench/baseline.html` + `baseline.js`,
-//!    linked to the site's own stylesheet) and an idle page (`bench/idle.html`). Each copy is
-//!    served by [`serve::spawn`] on an ephemeral port, so the site, the baseline and the idle page
-//!    load the same registry and the same icons from the same origin.
+//!    that size's `registry.json` and the pages it is compared with, linked to the site's own
+//!    stylesheet: the plainest honest catalogue, the reference (`bench/plain.html` + `plain.js`:
+//!    plain JS, substring match, first 50 results, no facets), the facet-counting plain-JS page
+//!    (`bench/baseline.html` + `baseline.js`, a port of registry-core's search and counts) and
+//!    an idle page (`bench/idle.html`). Each copy is served by [`serve::spawn`] on an ephemeral
+//!    port, compressed as a host serves it, so every page loads the same registry and the same
+//!    icons from the same origin.
 //! 3. `node bench/measure.mjs` drives Chromium over those servers and writes raw samples to
 //!    `target/bench/measurements.json` (see that script for how each figure is taken).
-//! 4. [`report`] turns samples into medians and percentiles, prints one table with every size
-//!    side by side and the targets beside the figures, and writes everything, raw samples
-//!    included, to `target/bench/results.json`.
+//! 4. [`first_view`]: Lighthouse on the catalogue, an agent page and the plain page over the
+//!    bundled registry (`node bench/first-view.mjs`).
+//! 5. [`report`] turns samples into medians and percentiles, prints one table with every size
+//!    side by side, the first view and the bundle, with the targets beside the figures, and
+//!    writes everything, raw samples included, to `target/bench/results.json`.
 //!
 //! It is a measurement, not a test: it exits 0 whatever the figures are. The machine's load
 //! average is printed before and after, since absolute times on a busy machine drift; ratios
-//! against the baselines measured in the same run are the figures to compare.
+//! against the pages measured in the same run are the figures to compare.
+
+mod first_view;
 
 mod report;
 mod synthetic;
@@ -29,11 +37,15 @@ use anyhow::{Context, Result, ensure};
 use clap::Args;
 use serde::Serialize;
 
+use static_host::encoding::{Effort, Encoding};
+
 use crate::dist::{self, AssetKind, AssetSize, DistOptions, DistReport};
+use crate::pages;
 use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMIUM};
 
-use self::report::{LoadAverage, Measurements};
+use self::first_view::{AGENT_PAGE, FIRST_VIEW_RUNS};
+use self::report::{Bundle, LoadAverage, Measurements, Report, SizeReport};
 use self::synthetic::Sample;
 
 /// The seed of the synthetic registries; changing it changes every figure a little.
@@ -42,7 +54,8 @@ const SEED: u64 = 0xACB_2026;
 /// Options of `cargo xtask bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Registry sizes to measure, comma-separated.
+    /// Registry sizes to measure, comma-separated (add 50000 for the 52 MB registry: about
+    /// ten more minutes).
     #[arg(long, value_delimiter = ',', default_values_t = [1_000, 10_000])]
     sizes: Vec<usize>,
     /// Fresh page loads behind each load-time median.
@@ -54,6 +67,19 @@ pub struct BenchArgs {
     /// Pause between keystrokes, in milliseconds, so that frames do not overlap.
     #[arg(long, default_value_t = 150)]
     key_delay: u64,
+    /// How long to watch for long tasks after the first results, and to wait before reading
+    /// memory, in milliseconds.
+    #[arg(long, default_value_t = 3_000)]
+    settle_ms: u64,
+    /// Lighthouse runs per page in the first-view section (their median is reported).
+    #[arg(long, default_value_t = FIRST_VIEW_RUNS)]
+    first_view_runs: usize,
+    /// Only the first-view section (Lighthouse) and the bundle sizes: no synthetic registries.
+    #[arg(long, conflicts_with = "skip_first_view")]
+    first_view_only: bool,
+    /// Leave out the first-view section.
+    #[arg(long)]
+    skip_first_view: bool,
     /// Measure the site a previous run built in target/bench/site instead of building it again.
     #[arg(long)]
     reuse_build: bool,
@@ -67,6 +93,7 @@ struct MeasureConfig {
     loads: usize,
     rounds: usize,
     key_delay: u64,
+    settle_ms: u64,
     chromium: String,
     out: PathBuf,
 }
@@ -77,54 +104,115 @@ struct MeasureConfig {
 struct SizeConfig {
     label: String,
     entries: usize,
-    /// The site's URL; the baseline is `baseline.html` and the idle page `idle.html` beside it.
+    /// The site's URL; the pages it is compared with are beside it (`plain.html`,
+    /// `baseline.html`, `idle.html`).
     url: String,
 }
 
-/// Generates the registries, builds and serves the site, runs the browser, prints the table.
+/// Generates the registries, builds and serves the site, runs the browser and Lighthouse,
+/// prints the tables.
 pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
     ensure!(
         !args.sizes.is_empty() && args.sizes.iter().all(|&n| n > 0),
         "--sizes needs at least one size above 0, e.g. --sizes 1000,10000"
     );
     ensure!(
-        args.loads > 0 && args.rounds > 0,
-        "--loads and --rounds must be at least 1"
+        args.loads > 0 && args.rounds > 0 && args.first_view_runs > 0,
+        "--loads, --rounds and --first-view-runs must be at least 1"
     );
     let started = LoadAverage::now();
     let tools = setup::ensure(root, Browser::Needed)?;
     let bench_dir = root.join("target").join("bench");
     fs::create_dir_all(&bench_dir).with_context(|| format!("creating {}", bench_dir.display()))?;
 
-    println!("\n==> synthetic registries");
-    let registries = write_registries(root, &bench_dir, &args.sizes)?;
+    let registries = if args.first_view_only {
+        Vec::new()
+    } else {
+        println!("\n==> synthetic registries");
+        write_registries(root, &bench_dir, &args.sizes)?
+    };
 
     println!("\n==> release build");
     let site = bench_dir.join("site");
-    let bundle = site_bundle(&tools, &site, &bench_dir, args.reuse_build)?;
-    print!("{bundle}");
+    let built = site_bundle(&tools, &site, &bench_dir, args.reuse_build)?;
+    print!("{built}");
+    let stylesheet = stylesheet_of(&site)?;
 
-    let (servers, sizes) = serve_copies(root, &site, &bench_dir, &registries)?;
-    let measurements = measure(&tools, &bench_dir, sizes, args)?;
-    drop(servers);
+    let measurements = if registries.is_empty() {
+        None
+    } else {
+        let (servers, sizes) =
+            serve_copies(&tools, root, &site, &bench_dir, &registries, &stylesheet)?;
+        let measured = measure(&tools, &bench_dir, sizes, args)?;
+        drop(servers);
+        Some(measured)
+    };
+    let first_view = if args.skip_first_view {
+        None
+    } else {
+        println!("\n==> first view");
+        let runs = args.first_view_runs;
+        Some(first_view::run(
+            &tools,
+            &site,
+            &bench_dir,
+            &stylesheet,
+            runs,
+        )?)
+    };
 
-    let registry_bytes = registries
-        .iter()
-        .map(|(n, text)| (*n, text.len()))
-        .collect();
-    let report = report::Report::new(
-        &measurements,
-        &bundle,
-        registry_bytes,
-        started,
-        LoadAverage::now(),
+    let sizes = measurements.as_ref().map_or(Vec::new(), |measured| {
+        measured
+            .sizes
+            .iter()
+            .map(|size| {
+                let bytes = registries
+                    .iter()
+                    .find(|(n, _)| *n == size.entries)
+                    .map_or(0, |(_, text)| text.len());
+                SizeReport::new(size, bytes)
+            })
+            .collect()
+    });
+    let browser = measurements.as_ref().map_or_else(
+        || "Chromium (Lighthouse's launcher)".to_owned(),
+        |m| m.browser.clone(),
     );
+    let report = Report {
+        browser,
+        cpus: std::thread::available_parallelism().map_or(0, usize::from),
+        load_start: started,
+        load_end: LoadAverage::now(),
+        loads: args.loads,
+        sizes,
+        failed: measurements
+            .as_ref()
+            .map_or(Vec::new(), |m| m.failed.clone()),
+        first_view,
+        bundle: bundle(&built, &site)?,
+    };
     println!("\n{report}");
     let results_path = bench_dir.join("results.json");
     let results = serde_json::json!({ "summary": report, "raw": measurements });
     write(&results_path, &serde_json::to_string_pretty(&results)?)?;
     println!("results: {}", results_path.display());
     Ok(())
+}
+
+/// The bundle figures of the build in `site`: its assets, and the first load of the agent page
+/// the first view measures.
+fn bundle(built: &DistReport, site: &Path) -> Result<Bundle> {
+    let assets = built
+        .assets
+        .iter()
+        .map(|a| (a.kind.as_str().to_owned(), a.raw, a.brotli))
+        .collect();
+    let agent_html = site.join(AGENT_PAGE).join("index.html");
+    let agent_brotli = match fs::read(&agent_html) {
+        Ok(html) => Some(Encoding::Brotli.compress(&html, Effort::Best).len() as u64),
+        Err(_) => None,
+    };
+    Ok(Bundle::new(assets, &format!("/{AGENT_PAGE}"), agent_brotli))
 }
 
 /// Writes a synthetic registry per size to `registry-<label>.json` and returns their texts.
@@ -148,17 +236,30 @@ fn write_registries(
 /// Copies the built `site` once per registry (see [`prepare_copy`]) and serves each copy on an
 /// ephemeral port; the servers stop when the handles are dropped.
 fn serve_copies(
+    tools: &setup::Tools,
     root: &Path,
     site: &Path,
     bench_dir: &Path,
     registries: &[(usize, String)],
+    stylesheet: &str,
 ) -> Result<(Vec<ServerHandle>, Vec<SizeConfig>)> {
-    let stylesheet = stylesheet_of(site)?;
     let mut servers = Vec::with_capacity(registries.len());
     let mut sizes = Vec::with_capacity(registries.len());
     for (size, registry) in registries {
         let dir = bench_dir.join(format!("site-{}", label(*size)));
-        prepare_copy(root, site, &dir, registry, &stylesheet)?;
+        prepare_copy(root, site, &dir, Some(registry), stylesheet)?;
+        // The copy's first page, as a build over that registry renders it.
+        let options = site_options(&dir)?;
+        pages::render_index(tools, &options, &dir, &dir.join("registry.json"))?;
+        for page in ["index.html", "404.html"] {
+            for encoding in Encoding::ALL {
+                let stale = dir.join(format!("{page}{}", encoding.suffix()));
+                if stale.exists() {
+                    fs::remove_file(&stale)
+                        .with_context(|| format!("removing {}", stale.display()))?;
+                }
+            }
+        }
         let server = serve::spawn(&dir, "/", 0)?;
         println!("  {} served at {}", dir.display(), server.url());
         sizes.push(SizeConfig {
@@ -184,6 +285,7 @@ fn measure(
         loads: args.loads,
         rounds: args.rounds,
         key_delay: args.key_delay,
+        settle_ms: args.settle_ms,
         chromium: CHROMIUM.to_owned(),
         out: out.clone(),
     };
@@ -226,8 +328,7 @@ fn site_bundle(
         }
         println!("no sizes saved for {}: building it again", site.display());
     }
-    let options = DistOptions::new("/".into(), "registry.json".into(), site.to_path_buf())?;
-    let report = dist::build(tools, &options)?;
+    let report = dist::build(tools, &site_options(site)?)?;
     let assets: Vec<_> = report
         .assets
         .iter()
@@ -284,35 +385,49 @@ fn stylesheet_of(site: &Path) -> Result<String> {
     }
 }
 
-/// A copy of the built `site` in `dir` with `registry` as its `registry.json`, the baseline page
-/// (linked to `stylesheet`) and the idle page.
+/// A copy of the built `site` in `dir` with `registry` (if given) as its `registry.json`, and the
+/// pages the site is compared with: the plain page and the facet-counting page (both linked to
+/// `stylesheet`) and the idle page.
 fn prepare_copy(
     root: &Path,
     site: &Path,
     dir: &Path,
-    registry: &str,
+    registry: Option<&str>,
     stylesheet: &str,
 ) -> Result<()> {
     if dir.exists() {
         fs::remove_dir_all(dir).with_context(|| format!("emptying {}", dir.display()))?;
     }
     copy_dir(site, dir)?;
-    write(&dir.join("registry.json"), registry)?;
+    if let Some(registry) = registry {
+        write(&dir.join("registry.json"), registry)?;
+        // The copies `dist` compressed beside it are of the bundled registry.
+        for encoding in Encoding::ALL {
+            let stale = dir.join(format!("registry.json{}", encoding.suffix()));
+            if stale.exists() {
+                fs::remove_file(&stale).with_context(|| format!("removing {}", stale.display()))?;
+            }
+        }
+    }
     let pages = root.join("bench");
-    let baseline = read(&pages.join("baseline.html"))?;
-    ensure!(
-        baseline.contains("{{stylesheet}}"),
-        "bench/baseline.html must link the site's stylesheet as href=\"{{{{stylesheet}}}}\""
-    );
-    write(
-        &dir.join("baseline.html"),
-        &baseline.replace("{{stylesheet}}", stylesheet),
-    )?;
-    for file in ["baseline.js", "idle.html"] {
+    for page in ["plain.html", "baseline.html"] {
+        let html = read(&pages.join(page))?;
+        ensure!(
+            html.contains("{{stylesheet}}"),
+            "bench/{page} must link the site's stylesheet as href=\"{{{{stylesheet}}}}\""
+        );
+        write(&dir.join(page), &html.replace("{{stylesheet}}", stylesheet))?;
+    }
+    for file in ["plain.js", "baseline.js", "idle.html"] {
         fs::copy(pages.join(file), dir.join(file))
             .with_context(|| format!("copying bench/{file}"))?;
     }
     Ok(())
+}
+
+/// How the bench builds the site into `dir`: the defaults, as `cargo xtask serve` builds it.
+fn site_options(dir: &Path) -> Result<DistOptions> {
+    DistOptions::new("/".into(), "registry.json".into(), dir.to_path_buf())
 }
 
 /// Copies the directory tree `from` to `to`.

@@ -3,7 +3,8 @@
 //!
 //! Builds the release site into `target/cli-site` ([`dist::build`], registry URL
 //! `registry.json`, public URL `/`: the preview serves the folder's build beside it at the
-//! root), then `cargo build --release -p acp-registry` with `ACP_REGISTRY_SITE_DIR` pointing
+//! root; its pages are the loading shell, since the registry they will show is the folder's,
+//! not the bundled one), then `cargo build --release -p acp-registry` with `ACP_REGISTRY_SITE_DIR` pointing
 //! there (`crates/acp-registry/build.rs` embeds every file), and prints the binary's path;
 //! `--out <dir>` also copies the binary into `<dir>`.
 
@@ -30,7 +31,8 @@ pub fn run(root: &Path, args: &CliArgs) -> Result<()> {
         .map(|dir| root.join(dir))
         .unwrap_or_else(|| root.join("target"));
     let site_dir = target.join("cli-site");
-    let options = DistOptions::new("/".into(), "registry.json".into(), site_dir.clone())?;
+    let options =
+        DistOptions::new("/".into(), "registry.json".into(), site_dir.clone())?.shell_only();
     let report = dist::build(&tools, &options)?;
     print!("{report}");
 

@@ -165,8 +165,10 @@ impl Policy {
 /// could run script; this one runs none and loads nothing (its own `<style>` still applies).
 pub const SVG_POLICY: &str = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'";
 
-/// The text of each inline `<script>` of `html` (those without `src`), exactly as between its
-/// tags: what a browser hashes for `'sha256-…'`.
+/// The text of each inline `<script>` of `html` that a browser would run (no `src`, and a
+/// JavaScript, module or import-map `type`, or none), exactly as between its tags: what a
+/// browser hashes for `'sha256-…'`. Data blocks (`application/ld+json`) are never run, so never
+/// need a hash: the agent pages' structured data stays out of the policy.
 pub fn inline_scripts(html: &str) -> Vec<&str> {
     let lower = html.to_ascii_lowercase();
     let mut scripts = Vec::new();
@@ -180,12 +182,60 @@ pub fn inline_scripts(html: &str) -> Vec<&str> {
         let Some(close) = lower[tag_end..].find("</script") else {
             break;
         };
-        if !has_attribute(tag, "src") {
+        if !has_attribute(tag, "src") && runs(tag) {
             scripts.push(&html[tag_end..tag_end + close]);
         }
         from = tag_end + close;
     }
     scripts
+}
+
+/// Whether a (lowercased) `<script>` start tag is run rather than kept as data: by its `type`,
+/// as the HTML standard says (none or empty, a JavaScript MIME type, `module`, `importmap`,
+/// `speculationrules`).
+fn runs(tag: &str) -> bool {
+    let Some(value) = attribute_value(tag, "type") else {
+        return true;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    essence.is_empty()
+        || matches!(essence, "module" | "importmap" | "speculationrules")
+        || matches!(
+            essence,
+            "text/javascript"
+                | "application/javascript"
+                | "application/ecmascript"
+                | "application/x-javascript"
+                | "application/x-ecmascript"
+                | "text/ecmascript"
+                | "text/jscript"
+                | "text/livescript"
+                | "text/x-javascript"
+                | "text/x-ecmascript"
+        )
+        || essence.starts_with("text/javascript1.")
+}
+
+/// The value of the attribute `name` of a (lowercased) start tag: quoted or not; `""` for an
+/// attribute without a value.
+fn attribute_value<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+    let (at, _) = tag.match_indices(name).find(|(at, _)| {
+        let before = tag[..*at].chars().next_back();
+        let after = tag[at + name.len()..].trim_start().chars().next();
+        before.is_some_and(char::is_whitespace) && matches!(after, Some('=' | ' ' | '>' | '/'))
+    })?;
+    let rest = tag[at + name.len()..].trim_start();
+    let Some(rest) = rest.strip_prefix('=') else {
+        return Some("");
+    };
+    let rest = rest.trim_start();
+    Some(match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => rest[1..].split(q).next().unwrap_or_default(),
+        _ => rest
+            .split(|c: char| c.is_whitespace() || c == '>')
+            .next()
+            .unwrap_or_default(),
+    })
 }
 
 /// Just past the `>` ending the tag that starts at `start`, skipping quoted attribute values.
@@ -205,11 +255,102 @@ fn tag_end(html: &str, start: usize) -> Option<usize> {
 
 /// Whether a (lowercased) start tag has the attribute `name`.
 fn has_attribute(tag: &str, name: &str) -> bool {
-    tag.match_indices(name).any(|(at, _)| {
-        let before = tag[..at].chars().next_back();
-        let after = tag[at + name.len()..].trim_start().chars().next();
-        before.is_some_and(char::is_whitespace) && matches!(after, Some('=' | ' ' | '>' | '/'))
-    })
+    attribute_value(tag, name).is_some()
+}
+
+/// The opening of the policy's `<meta>`, by which [`with_meta`] finds one it wrote.
+const META_START: &str = "<meta http-equiv=\"Content-Security-Policy\" content=\"";
+
+/// `html` with the policy as a `<meta http-equiv="Content-Security-Policy">` first in its
+/// `<head>` (after `<meta charset>`, before any script or stylesheet, which it must precede to
+/// govern them), replacing one written before.
+pub fn with_meta(html: &str, policy: &Policy) -> String {
+    let mut html = html.to_owned();
+    if let Some(start) = html.find(META_START)
+        && let Some(len) = html[start..].find('>')
+    {
+        html.replace_range(start..=start + len, "");
+    }
+    let content = policy.meta().replace('&', "&amp;").replace('"', "&quot;");
+    let meta = format!("{META_START}{content}\">");
+    let lower = html.to_ascii_lowercase();
+    let after = lower
+        .find("<meta charset")
+        .or_else(|| lower.find("<head"))
+        .and_then(|start| tag_end(&lower, start))
+        .unwrap_or(0);
+    html.insert_str(after, &meta);
+    html
+}
+
+/// The policy of the pages Trunk built (`dir/index.html`, and `dir/preview/index.html` when
+/// there is one), written into them as a `<meta>`: the site's renderers copy their `<head>`
+/// into every page they write, so every page has it. Only these templates' scripts are hashed,
+/// never what a registry puts in a page.
+pub fn write_into_templates<'a>(
+    dir: &Path,
+    data_urls: impl IntoIterator<Item = &'a str>,
+) -> Result<Policy> {
+    let templates: Vec<PathBuf> = [dir.join("index.html"), dir.join("preview/index.html")]
+        .into_iter()
+        .filter(|p| p.is_file())
+        .collect();
+    let mut pages = Vec::new();
+    for template in &templates {
+        pages.push(
+            fs::read_to_string(template)
+                .with_context(|| format!("reading {}", template.display()))?,
+        );
+    }
+    let policy = Policy::for_pages(pages.iter().map(String::as_str), data_urls);
+    for (template, html) in templates.iter().zip(&pages) {
+        fs::write(template, with_meta(html, &policy))
+            .with_context(|| format!("writing {}", template.display()))?;
+    }
+    Ok(policy)
+}
+
+/// Checks every page of the built site in `dir` against `policy`: each carries it, and runs no
+/// inline script it does not allow. An error names the pages that fail.
+pub fn check_site(dir: &Path, policy: &Policy) -> Result<usize> {
+    let meta = format!(
+        "{META_START}{}\">",
+        policy.meta().replace('&', "&amp;").replace('"', "&quot;")
+    );
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in
+            fs::read_dir(&folder).with_context(|| format!("reading {}", folder.display()))?
+        {
+            let path = entry?.path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "html") {
+                continue;
+            }
+            let html =
+                fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            checked += 1;
+            let allowed = html.contains(&meta)
+                && inline_scripts(&html)
+                    .into_iter()
+                    .all(|script| policy.script_hashes.contains(&sha256_source(script)));
+            if !allowed {
+                wrong.push(path.display().to_string());
+            }
+        }
+    }
+    anyhow::ensure!(
+        wrong.is_empty(),
+        "pages without the site's Content-Security-Policy, or with inline scripts it does not \
+         allow: {}",
+        wrong.join(", ")
+    );
+    Ok(checked)
 }
 
 /// `'sha256-<base64>'` of a script's text, the source expression that allows it.
@@ -286,6 +427,84 @@ mod tests {
                     <script type=module src=/m.js ></script></head><script>unterminated";
         assert_eq!(inline_scripts(html), ["a()", "\n  b(\"</x>\")\n", "c()"]);
         assert_eq!(inline_scripts("<p>no scripts</p>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn data_blocks_are_not_scripts_to_allow() {
+        let html = "<script type=\"application/ld+json\">{\"@type\":\"x\"}</script>\
+                    <script type=module>m()</script><script type='text/javascript'>j()</script>\
+                    <script type=\"\">e()</script><script type=importmap>{}</script>\
+                    <script type=\"text/plain\">p()</script><script type=\"TEXT/JavaScript; x\">t()</script>";
+        assert_eq!(inline_scripts(html), ["m()", "j()", "e()", "{}", "t()"]);
+    }
+
+    #[test]
+    fn the_meta_goes_first_in_the_head_once() {
+        let policy = Policy::for_pages(["<script>x</script>"], ["https://cdn.example/r.json"]);
+        let meta = format!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+            policy.meta()
+        );
+        let page =
+            "<!doctype html><html><head><meta charset=\"utf-8\" /><script>x</script></head></html>";
+        let written = with_meta(page, &policy);
+        assert_eq!(
+            written,
+            format!(
+                "<!doctype html><html><head><meta charset=\"utf-8\" />{meta}<script>x</script></head></html>"
+            )
+        );
+        assert_eq!(with_meta(&written, &policy), written, "written once");
+        let other = Policy::for_pages(["<script>y</script>"], ["registry.json"]);
+        let replaced = with_meta(&written, &other);
+        assert_eq!(replaced.matches("Content-Security-Policy").count(), 1);
+        assert!(replaced.contains(&other.meta()), "{replaced}");
+        assert_eq!(
+            with_meta("<html><HEAD lang=en><title>t</title>", &policy),
+            format!("<html><HEAD lang=en>{meta}<title>t</title>")
+        );
+    }
+
+    #[test]
+    fn every_page_carries_the_templates_policy_and_nothing_else_runs() {
+        let dir = std::env::temp_dir().join(format!("xtask-csp-site-{}", std::process::id()));
+        fs::create_dir_all(dir.join("preview")).unwrap();
+        let template = "<head><meta charset=utf-8><script>theme()</script></head><body></body>";
+        fs::write(dir.join("index.html"), template).unwrap();
+        fs::write(
+            dir.join("preview/index.html"),
+            "<head><script>preview()</script></head>",
+        )
+        .unwrap();
+        let policy = write_into_templates(&dir, ["registry.json"]).unwrap();
+        let expected: BTreeSet<String> = ["theme()", "preview()"]
+            .into_iter()
+            .map(sha256_source)
+            .collect();
+        assert_eq!(policy.script_hashes, expected);
+        let index = fs::read_to_string(dir.join("index.html")).unwrap();
+        assert_eq!(index, with_meta(template, &policy));
+        // A page rendered from the template, with the registry's structured data.
+        fs::create_dir_all(dir.join("agents/a")).unwrap();
+        let page = index.replace(
+            "<body>",
+            "<body><script type=\"application/ld+json\">{}</script>",
+        );
+        fs::write(dir.join("agents/a/index.html"), &page).unwrap();
+        assert_eq!(check_site(&dir, &policy).unwrap(), 3);
+        // A page whose inline script the policy does not allow, and one without the policy.
+        fs::write(
+            dir.join("agents/a/index.html"),
+            page.replace("<body>", "<body><script>evil()</script>"),
+        )
+        .unwrap();
+        fs::write(dir.join("404.html"), template).unwrap();
+        let err = format!("{:#}", check_site(&dir, &policy).unwrap_err());
+        assert!(
+            err.contains("agents/a/index.html") && err.contains("404.html"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,12 +1,15 @@
 //! Release build of the site with Trunk, ready for a static host.
 //!
-//! [`build`] runs `trunk build --release`, passing `PUBLIC_URL`, `REGISTRY_URL` and
-//! `PROTOCOL_MATRIX_URL` to the Cargo build (the app reads them with `option_env!`), adds
-//! preloads of the registry and the protocol matrix to `index.html` ([`add_preloads`]), copies
-//! `index.html` to `404.html` so that static hosts such as GitHub Pages answer deep links
-//! (`/agents/gemini`) with the app, writes a pre-rendered page per registry entry
-//! ([`prerender`]), and measures what a visitor downloads: raw and brotli (quality 11) sizes of
-//! the HTML, CSS, JS and wasm.
+//! [`build`] runs `trunk build --release` for the catalogue and the listing preview, passing the
+//! site's settings ([`DistOptions::site_env`]: `PUBLIC_URL`, `REGISTRY_URL`, `REGISTRY_KIND`,
+//! `PROTOCOL_MATRIX_URL`, `SITE_ORIGIN`) to the Cargo build (the app reads them with
+//! `option_env!`), then has the site's own renderer write every page's HTML into Trunk's
+//! `index.html` ([`pages`]): `index.html`, `404.html` (which static hosts such as GitHub Pages
+//! serve for deep links they do not have), a page per registry entry and the preview's page.
+//! Before that, the Content-Security-Policy of Trunk's pages (their inline scripts' hashes, the
+//! registry's origins: [`crate::csp`]) is written into them, so every rendered page carries it;
+//! after, every page is checked against it. Last it measures what a visitor downloads: raw and brotli (quality 11) sizes of the HTML,
+//! CSS, JS and wasm.
 
 use std::fmt;
 use std::fs;
@@ -15,7 +18,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::prerender;
+pub use registry_core::RegistryKind;
+
+use crate::pages;
 use crate::setup::{self, Tools};
 
 /// Where the app finds the protocol matrix unless `--protocol-matrix-url` says otherwise.
@@ -43,6 +48,9 @@ pub struct DistOptions {
     pub site_origin: String,
     /// The registry file to pre-render entry pages from, in place of the build's own.
     pub prerender_registry: Option<PathBuf>,
+    /// Whether pages are rendered from the registry known at build time; without, every page
+    /// is the loading shell (for a site that will serve registries it never saw).
+    pub prerender: bool,
 }
 
 impl DistOptions {
@@ -66,6 +74,7 @@ impl DistOptions {
             out_dir,
             site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
             prerender_registry: None,
+            prerender: true,
         })
     }
 
@@ -116,27 +125,35 @@ impl DistOptions {
         self.prerender_registry = file;
         self
     }
-}
 
-/// What the registry URL points at; the app reads it as `REGISTRY_KIND`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum RegistryKind {
-    /// An ACP registry's `registry.json`.
-    #[default]
-    Acp,
-    /// An AgentRegistry service (its `/discover/agents` API).
-    #[value(name = "agentregistry")]
-    AgentRegistry,
-}
-
-impl RegistryKind {
-    /// The word the app reads.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RegistryKind::Acp => "acp",
-            RegistryKind::AgentRegistry => "agentregistry",
-        }
+    /// Renders every page as the loading shell, whatever registry the build has.
+    pub fn shell_only(mut self) -> Self {
+        self.prerender = false;
+        self
     }
+
+    /// The site's build-time settings, as the environment both compilations of the site (the
+    /// wasm and the native renderer) read them from.
+    pub fn site_env(&self) -> [(&'static str, &str); 5] {
+        [
+            ("PUBLIC_URL", &self.public_url),
+            ("REGISTRY_URL", &self.registry_url),
+            ("REGISTRY_KIND", self.registry_kind.as_str()),
+            ("PROTOCOL_MATRIX_URL", &self.protocol_matrix_url),
+            ("SITE_ORIGIN", &self.site_origin),
+        ]
+    }
+}
+
+/// Reads `--registry-kind`: `acp` or `agentregistry`.
+pub fn parse_registry_kind(word: &str) -> std::result::Result<RegistryKind, String> {
+    RegistryKind::parse(word.trim()).ok_or_else(|| {
+        let words: Vec<&str> = RegistryKind::ALL.iter().map(|k| k.as_str()).collect();
+        format!(
+            "`{word}` is not a registry kind: use one of {}",
+            words.join(", ")
+        )
+    })
 }
 
 /// The kinds of file a visitor's browser downloads to start the app.
@@ -236,18 +253,6 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         options.public_url, options.registry_url
     );
     trunk_build(tools, options, SITE_HTML, &options.public_url, out_dir)?;
-    let index = out_dir.join("index.html");
-    if options.registry_kind == RegistryKind::Acp {
-        // Every page (the pre-rendered ones and 404.html are copies of this one) needs both
-        // files: fetching them beside the wasm, not after it has started, saves a round trip.
-        let html =
-            fs::read_to_string(&index).with_context(|| format!("reading {}", index.display()))?;
-        let html = add_preloads(
-            &html,
-            &[&options.registry_url, &options.protocol_matrix_url],
-        )?;
-        fs::write(&index, html).with_context(|| format!("writing {}", index.display()))?;
-    }
 
     // The listing preview (of ACP manifests): its own package and bundle, in `preview/`, after
     // the catalogue's build (which empties the output directory). Its links to the catalogue use
@@ -258,18 +263,24 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         let preview_url = format!("{}preview/", options.public_url);
         trunk_build(tools, options, PREVIEW_HTML, &preview_url, &preview_dir)?;
     }
-
-    fs::copy(&index, out_dir.join("404.html"))
-        .with_context(|| format!("copying {} to 404.html", index.display()))?;
-    if options.registry_kind == RegistryKind::Acp {
-        prerender::write_pages(options)?;
-    } else {
-        println!("no pre-rendered entry pages: an AgentRegistry is read live, never at build time");
-    }
+    // The policy comes from Trunk's pages, before any registry text is in them; the renderers
+    // copy their head, and so the policy, into every page.
+    let policy = crate::csp::write_into_templates(
+        out_dir,
+        [options.registry_url.as_str(), &options.protocol_matrix_url],
+    )?;
+    pages::render(tools, options, with_preview)?;
+    let pages = crate::csp::check_site(out_dir, &policy)?;
+    println!(
+        "Content-Security-Policy in all {pages} pages: {} inline scripts allowed by hash",
+        policy.script_hashes.len()
+    );
     let mut report = measure(out_dir)?;
     if with_preview {
         report.preview = Some(measure(&preview_dir)?.assets);
     }
+    // Last, so that every text file written above gets its `.br` and `.gz` beside it.
+    crate::precompress::write_beside(out_dir)?;
     Ok(report)
 }
 
@@ -288,31 +299,8 @@ fn trunk_build(
         .args(["build", html, "--release", "--public-url", public_url])
         .arg("--dist")
         .arg(out_dir)
-        .env("PUBLIC_URL", &options.public_url)
-        .env("REGISTRY_URL", &options.registry_url)
-        .env("PROTOCOL_MATRIX_URL", &options.protocol_matrix_url)
-        .env("REGISTRY_KIND", options.registry_kind.as_str());
+        .envs(options.site_env());
     setup::run(&mut trunk)
-}
-
-/// `html` with a `<link rel=preload as=fetch crossorigin>` for each of `urls` at the end of its
-/// head. Such a preload is what the app's own `fetch` of the same URL (CORS mode, same-origin
-/// credentials) takes over, so each file is still downloaded once. Relative URLs resolve
-/// against the page's `<base>`, as the app resolves them.
-pub fn add_preloads(html: &str, urls: &[&str]) -> Result<String> {
-    let Some(at) = html.find("</head>") else {
-        bail!("index.html has no </head> to add the registry preloads before");
-    };
-    let links: String = urls
-        .iter()
-        .map(|url| {
-            format!(
-                r#"<link rel="preload" href="{}" as="fetch" crossorigin>"#,
-                prerender::escape_html(url.trim())
-            )
-        })
-        .collect();
-    Ok(format!("{}{links}{}", &html[..at], &html[at..]))
 }
 
 /// The catalogue's Trunk entry point.
@@ -320,8 +308,8 @@ const SITE_HTML: &str = "index.html";
 /// The listing preview's Trunk entry point.
 const PREVIEW_HTML: &str = "crates/site-preview/index.html";
 
-/// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is a
-/// copy of `index.html` and not counted twice.
+/// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is
+/// not a page of the first load and not counted.
 fn measure(out_dir: &Path) -> Result<DistReport> {
     let mut assets: Vec<AssetSize> = AssetKind::ALL
         .iter()
@@ -375,21 +363,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn preloads_go_at_the_end_of_the_head_escaped() {
-        let html = "<html><head><title>t</title></head><body>b</body></html>";
-        let out = add_preloads(
-            html,
-            &["registry.json", " https://x.example/r.json?a=1&b=\"2\" "],
-        )
-        .unwrap();
+    fn registry_kinds_are_read_by_their_words() {
+        assert_eq!(parse_registry_kind("acp"), Ok(RegistryKind::Acp));
         assert_eq!(
-            out,
-            "<html><head><title>t</title>\
-             <link rel=\"preload\" href=\"registry.json\" as=\"fetch\" crossorigin>\
-             <link rel=\"preload\" href=\"https://x.example/r.json?a=1&amp;b=&quot;2&quot;\" \
-             as=\"fetch\" crossorigin></head><body>b</body></html>"
+            parse_registry_kind(" agentregistry "),
+            Ok(RegistryKind::AgentRegistry)
         );
-        assert!(add_preloads("<title>t</title><body>", &["registry.json"]).is_err());
+        let error = parse_registry_kind("mcp").unwrap_err();
+        assert!(error.contains("acp, agentregistry"), "{error}");
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! - `cargo xtask dist`: build the release site and print its sizes.
 //! - `cargo xtask test`: formatting, clippy, native tests, browser component tests and the
 //!   end-to-end suite, stopping at the first failure.
-//! - `cargo xtask bench`: load and keystroke timings of the release site at 1,000 and 10,000
-//!   synthetic entries in headless Chromium, beside a plain-JS baseline, plus bundle sizes.
+//! - `cargo xtask bench`: load, keystroke and memory figures of the release site at 1,000 and
+//!   10,000 synthetic entries (50,000 on request) in headless Chromium, beside plain-JS pages,
+//!   its first view in Lighthouse, and bundle sizes.
 //! - `cargo xtask cli`: an `acp-registry` binary with the release site embedded (for its
 //!   `preview` command).
 //! - `cargo xtask setup`: only the set-up.
@@ -26,7 +27,8 @@ mod cli;
 mod csp;
 mod dist;
 mod fuzz;
-mod prerender;
+mod pages;
+mod precompress;
 mod serve;
 mod setup;
 mod test;
@@ -62,7 +64,8 @@ enum Command {
     Serve(ServeArgs),
     /// Run every check: fmt, clippy, native tests, browser tests, end-to-end tests.
     Test(test::TestArgs),
-    /// Measure load and keystroke times at 1k and 10k entries against a plain-JS baseline.
+    /// Measure load, keystroke and memory figures at 1k and 10k entries against plain-JS pages,
+    /// the first view in Lighthouse, and the bundle.
     Bench(bench::BenchArgs),
     /// Build `acp-registry` with the release site embedded, so `acp-registry preview` works.
     Cli(cli::CliArgs),
@@ -87,7 +90,7 @@ struct SiteArgs {
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
     /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
-    #[arg(long, env = "REGISTRY_KIND", value_enum, default_value = "acp")]
+    #[arg(long, env = "REGISTRY_KIND", default_value = "acp", value_parser = dist::parse_registry_kind)]
     registry_kind: dist::RegistryKind,
     /// URL of the registry's protocol matrix (probe results), absolute or relative to
     /// index.html; optional at run time: without it pages say "not probed".

@@ -2,8 +2,10 @@
 //!
 //! - `acp-registry validate <registry-dir> [<id>...] [--format human|json] [--check-urls]`
 //!   prints every problem of every entry (file, line:column, excerpt, fix) and a summary;
-//! - `acp-registry build <registry-dir> --out <dist> [--base-url URL]` validates, then writes
-//!   `registry.json`, the icons (as `<id>.svg`) and the schemas, as the CI publishes them;
+//! - `acp-registry build <registry-dir> --out <dist> [--base-url URL] [--rules current|2026-02]`
+//!   validates, then writes `registry.json`, `registry-for-jetbrains.json`,
+//!   `registry-for-jetbrains-preview.json`, the icons (as `<id>.svg`) and the schemas, as the
+//!   CI publishes them;
 //! - `acp-registry preview <registry-dir> [--port 8080]` serves the catalogue site over a live
 //!   build of the folder on 127.0.0.1, rebuilding when a file changes (see [`preview`]).
 //!
@@ -26,7 +28,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand, ValueEnum};
-use registry_validate::{DEFAULT_BASE_URL, Endpoints, Severity, Validation, build, validate};
+use registry_validate::views::{JETBRAINS_FILE, JETBRAINS_PREVIEW_FILE};
+use registry_validate::{
+    DEFAULT_BASE_URL, Endpoints, Severity, Validation, ViewRules, build_with_rules, validate,
+};
 
 use crate::site::Site;
 
@@ -77,7 +82,8 @@ enum Command {
         )]
         pypi_registry: String,
     },
-    /// Validate, then write registry.json, the icons and the schemas into the output folder.
+    /// Validate, then write registry.json, the JetBrains views, the icons and the schemas into
+    /// the output folder.
     Build {
         /// The registry folder.
         registry_dir: PathBuf,
@@ -87,6 +93,10 @@ enum Command {
         /// Where the icons will be served: each entry's `icon` is `<base-url>/<id>.svg`.
         #[arg(long, default_value = DEFAULT_BASE_URL)]
         base_url: String,
+        /// Which agents each view leaves out, patches or marks bundled: `current`, or `2026-02`
+        /// (the rules of the registry's snapshot of February 2026, which has no preview view).
+        #[arg(long, default_value = "current", value_parser = parse_rules)]
+        rules: ViewRules,
     },
     /// Serve the catalogue site over a live build of the folder on 127.0.0.1, rebuilding when a
     /// manifest or icon changes.
@@ -161,7 +171,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             registry_dir,
             out,
             base_url,
-        } => run_build(&registry_dir, &out, &base_url),
+            rules,
+        } => run_build(&registry_dir, &out, &base_url, &rules),
         Command::Preview {
             registry_dir,
             port,
@@ -221,9 +232,15 @@ fn run_validate(
     Ok(outcome(&validation))
 }
 
-fn run_build(dir: &Path, out: &Path, base_url: &str) -> anyhow::Result<Outcome> {
+/// The `--rules` of `build`.
+fn parse_rules(name: &str) -> Result<ViewRules, String> {
+    ViewRules::named(name)
+        .ok_or_else(|| format!("`{name}` is not a rule set: write `current` or `2026-02`"))
+}
+
+fn run_build(dir: &Path, out: &Path, base_url: &str, rules: &ViewRules) -> anyhow::Result<Outcome> {
     let files = read::registry(dir)?;
-    let (built, validation) = build(&files, base_url);
+    let (built, validation) = build_with_rules(&files, base_url, rules);
     emit(&render::human(&validation, &files))?;
     let Some(built) = built else {
         emit(&format!(
@@ -233,25 +250,39 @@ fn run_build(dir: &Path, out: &Path, base_url: &str) -> anyhow::Result<Outcome> 
         return Ok(Outcome::Failed);
     };
     fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let registry_json = out.join("registry.json");
-    fs::write(&registry_json, &built.registry_json)
-        .with_context(|| format!("cannot write {}", registry_json.display()))?;
+    let write = |name: &str, bytes: &[u8]| -> anyhow::Result<()> {
+        let to = out.join(name);
+        fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))
+    };
+    write("registry.json", built.registry_json.as_bytes())?;
+    write(JETBRAINS_FILE, built.jetbrains_json.as_bytes())?;
+    if let Some(preview) = &built.jetbrains_preview_json {
+        write(JETBRAINS_PREVIEW_FILE, preview.as_bytes())?;
+    }
     for icon in &built.icons {
-        let to = out.join(&icon.to);
-        fs::write(&to, &icon.contents).with_context(|| format!("cannot write {}", to.display()))?;
+        write(&icon.to, icon.contents.as_bytes())?;
     }
     for copy in &built.copies {
-        let to = out.join(&copy.to);
-        let bytes = files.get(&copy.from).unwrap_or_default();
-        fs::write(&to, bytes).with_context(|| format!("cannot write {}", to.display()))?;
+        write(&copy.to, files.get(&copy.from).unwrap_or_default())?;
     }
     let icons = built.icons.len();
     let warnings = validation.count(Severity::Warning);
+    let views = built.views;
+    let preview = match &built.jetbrains_preview_json {
+        Some(_) => format!(
+            ", {JETBRAINS_PREVIEW_FILE} ({} at a preview version)",
+            views.previews
+        ),
+        None => String::new(),
+    };
     emit(&format!(
-        "Wrote {} ({} agents, {} extensions), {icons} icons and {} schemas{}.\n",
-        registry_json.display(),
+        "Wrote {} ({} agents, {} extensions), {JETBRAINS_FILE} ({} agents, {} bundled){preview}, \
+         {icons} icons and {} schemas{}.\n",
+        out.join("registry.json").display(),
         built.agents,
         built.extensions,
+        views.jetbrains_agents,
+        views.bundled,
         built.copies.len(),
         match warnings {
             0 => String::new(),

@@ -9,9 +9,12 @@
 //! - Requests are answered from the build (`registry.json`, `<id>.svg`, schemas) first, then
 //!   from the [`Site`]; any other path gets the site's `404.html` with status 404, which the
 //!   app routes (`/agents/<id>`), as on the published host.
+//! - Text is answered in brotli or gzip when the request accepts it, as a host would
+//!   ([`static_host::encoding`]): compressed on the fly, once per file of the site and per build.
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::convert::Infallible;
+use std::io::{Cursor, Write};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,11 +24,16 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::anyhow;
 use local_server::Workers;
-use local_server::tiny_http::{Header, Method, Request, Response};
+use local_server::tiny_http::{Header, Method, Request, Response, ResponseBox, StatusCode};
+use registry_validate::views::{JETBRAINS_FILE, JETBRAINS_PREVIEW_FILE};
 use registry_validate::{build, is_skipped_folder};
+use static_host::encoding;
 use static_host::{Resolved, content_type};
 
 use crate::site::Site;
+
+/// The registry's list of agents its daily automation skips, served as the folder has it.
+const QUARANTINE_FILE: &str = "quarantine.json";
 use crate::{read, render};
 
 /// How often the folder is checked for changes.
@@ -73,6 +81,7 @@ pub fn spawn(site: Site, registry_dir: &Path, port: u16) -> anyhow::Result<Previ
     let state = Arc::new(State {
         site,
         build: RwLock::new(None),
+        compressed: encoding::Cache::default(),
     });
     let serving = Arc::clone(&state);
     let workers = Workers::spawn(
@@ -109,8 +118,18 @@ pub fn spawn(site: Site, registry_dir: &Path, port: u16) -> anyhow::Result<Previ
 #[derive(Debug)]
 struct State {
     site: Site,
-    /// The files of the last build without errors, by path; `None` until there is one.
-    build: RwLock<Option<BTreeMap<String, Vec<u8>>>>,
+    /// The last build without errors; `None` until there is one.
+    build: RwLock<Option<Build>>,
+    /// What was compressed on the fly, by the number of the build it came from (`None`: the
+    /// site, which never changes).
+    compressed: encoding::Cache<Option<u64>>,
+}
+
+/// The files of one good build, by path, and its number (counted from 1).
+#[derive(Debug)]
+struct Build {
+    number: u64,
+    files: BTreeMap<String, Vec<u8>>,
 }
 
 impl State {
@@ -125,52 +144,96 @@ impl State {
             .build
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        // The registry folder's build first, then the site.
-        let file = |path: &str| -> Option<Vec<u8>> {
+        // The registry folder's build first, then the site; with the version of each.
+        let file = |path: &str| -> Option<(&[u8], Option<u64>)> {
             build
                 .as_ref()
-                .and_then(|files| files.get(path).cloned())
-                .or_else(|| self.site.asset(path).map(<[u8]>::to_vec))
+                .and_then(|build| Some((build.files.get(path)?.as_slice(), Some(build.number))))
+                .or_else(|| Some((self.site.asset(path)?, None)))
         };
         let response = match static_host::resolve("/", request.url(), |path| file(path).is_some()) {
             Resolved::File(path) => match file(&path) {
-                Some(bytes) => Response::from_data(bytes)
-                    .with_header(header("Content-Type", content_type(&path))),
-                None => self.missing(&path),
+                Some((bytes, version)) => {
+                    self.encoded(&request, &path, bytes, version, StatusCode(200))
+                }
+                None => self.missing(&request, &path),
             },
             Resolved::Redirect(location) => {
                 Response::from_string(format!("301 Moved Permanently: {location}\n"))
                     .with_status_code(301)
                     .with_header(header("Location", &location))
+                    .boxed()
             }
             Resolved::Missing | Resolved::Outside => {
                 let target = request.url();
                 let path = target[..target.find(['?', '#']).unwrap_or(target.len())]
                     .trim_start_matches('/');
-                self.missing(path)
+                self.missing(&request, path)
             }
         };
         drop(build);
         request.respond(response.with_header(header("Cache-Control", "no-cache")))
+    }
+
+    /// `bytes`, the content of `path` at `version`, with `status`, its content type, and in the
+    /// best encoding the request accepts.
+    fn encoded(
+        &self,
+        request: &Request,
+        path: &str,
+        bytes: &[u8],
+        version: Option<u64>,
+        status: StatusCode,
+    ) -> ResponseBox {
+        let negotiated = encoding::negotiate(
+            path,
+            request_header(request, "Accept-Encoding"),
+            request_header(request, "Range").is_some(),
+        );
+        let response = match negotiated.encodings.first() {
+            Some(&best) => {
+                let body = self
+                    .compressed
+                    .get_or_compress(path, &version, best, || Ok::<_, Infallible>(bytes.to_vec()))
+                    .unwrap_or_else(|never| match never {});
+                let length = body.len();
+                Response::new(status, Vec::new(), Cursor::new(body), Some(length), None)
+                    .boxed()
+                    .with_header(header("Content-Encoding", best.token()))
+            }
+            None => Response::from_data(bytes.to_vec())
+                .with_status_code(status)
+                .boxed(),
+        };
+        let response = response
+            // Always a Content-Length, never chunked, like a static host.
+            .with_chunked_threshold(usize::MAX)
+            .with_header(header("Content-Type", content_type(path)));
+        if negotiated.vary {
+            response.with_header(header("Vary", "Accept-Encoding"))
+        } else {
+            response
+        }
     }
 }
 
 impl State {
     /// The 404 answer for `path`: why there is no `registry.json` yet, else the site's fallback
     /// page (the app routes deep links).
-    fn missing(&self, path: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    fn missing(&self, request: &Request, path: &str) -> ResponseBox {
         if path == "registry.json" {
             return Response::from_string(
                 "404 Not Found: the registry folder has no good build yet; \
                  fix the errors printed by acp-registry preview\n",
             )
-            .with_status_code(404);
+            .with_status_code(404)
+            .boxed();
         }
         match self.site.fallback() {
-            Some(html) => Response::from_data(html.to_vec())
+            Some(html) => self.encoded(request, "404.html", html, None, StatusCode(404)),
+            None => Response::from_string("404 Not Found\n")
                 .with_status_code(404)
-                .with_header(header("Content-Type", "text/html; charset=utf-8")),
-            None => Response::from_string("404 Not Found\n").with_status_code(404),
+                .boxed(),
         }
     }
 }
@@ -219,15 +282,28 @@ impl Watcher {
         for icon in built.icons {
             output.insert(icon.to, icon.contents.into_bytes());
         }
+        output.insert(JETBRAINS_FILE.to_owned(), built.jetbrains_json.into_bytes());
+        if let Some(preview) = built.jetbrains_preview_json {
+            output.insert(JETBRAINS_PREVIEW_FILE.to_owned(), preview.into_bytes());
+        }
+        if let Some(quarantine) = files.get(QUARANTINE_FILE) {
+            output.insert(QUARANTINE_FILE.to_owned(), quarantine.to_vec());
+        }
         for copy in &built.copies {
             let bytes = files.get(&copy.from).unwrap_or_default().to_vec();
             output.insert(copy.to.clone(), bytes);
         }
-        *self
+        let mut build = self
             .state
             .build
             .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(output);
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let number = build.as_ref().map_or(1, |last| last.number + 1);
+        *build = Some(Build {
+            number,
+            files: output,
+        });
+        drop(build);
         report.push_str(&format!(
             "Serving the new build: {} agents, {} extensions.\n",
             built.agents, built.extensions
@@ -290,6 +366,15 @@ fn say(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+}
+
+/// The value of the request's header `name`, if it has one.
+fn request_header<'a>(request: &'a Request, name: &'static str) -> Option<&'a str> {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv(name))
+        .map(|h| h.value.as_str())
 }
 
 fn header(name: &str, value: &str) -> Header {

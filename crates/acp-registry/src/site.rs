@@ -3,7 +3,8 @@
 //!
 //! The embedded build carries the bundled registry (`registry.json`, `<id>.svg`,
 //! `REGISTRY-NOTICE.txt`, pre-rendered `agents/<id>/` pages); [`Site::asset`] never answers
-//! with those, so the preview's own build is the only registry a maintainer sees.
+//! with those, so the preview's own build is the only registry a maintainer sees. The copies
+//! compressed beside text files for static hosts (`<file>.br`, `<file>.gz`) are not read.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,7 +81,7 @@ impl Site {
             let relative = format!("{prefix}{name}");
             if path.is_dir() {
                 self.read(&path, &format!("{relative}/"))?;
-            } else {
+            } else if !is_precompressed_copy(&path) {
                 let bytes = std::fs::read(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 self.files.insert(relative, bytes);
@@ -90,12 +91,32 @@ impl Site {
     }
 }
 
+/// Whether `path` is one of the copies `dist` compresses beside a text file for static hosts,
+/// `<file>.br` or `<file>.gz` with `<file>` beside it: left out, since `preview` compresses
+/// what it serves itself (and such a copy of `registry.json` is the bundled registry's).
+fn is_precompressed_copy(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    name.strip_suffix(".br")
+        .or_else(|| name.strip_suffix(".gz"))
+        .is_some_and(|file| path.with_file_name(file).is_file())
+}
+
 /// Whether a path of a site build belongs to the bundled registry rather than to the app.
 fn is_registry_file(path: &str) -> bool {
     let top_level_icon = !path.contains('/') && path.ends_with(".svg") && path != "favicon.svg";
     top_level_icon
         || path.starts_with("agents/")
-        || matches!(path, "registry.json" | "REGISTRY-NOTICE.txt")
+        || matches!(
+            path,
+            "registry.json"
+                | "registry-for-jetbrains.json"
+                | "registry-for-jetbrains-preview.json"
+                | "quarantine.json"
+                | "REGISTRY-NOTICE.txt"
+        )
 }
 
 #[cfg(test)]
@@ -114,6 +135,9 @@ mod tests {
             ("robots.txt", false),
             ("protocol-matrix.json", false),
             ("registry.json", true),
+            ("registry-for-jetbrains.json", true),
+            ("registry-for-jetbrains-preview.json", true),
+            ("quarantine.json", true),
             ("REGISTRY-NOTICE.txt", true),
             ("gemini.svg", true),
             ("agents/gemini/index.html", true),

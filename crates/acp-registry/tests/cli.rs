@@ -220,16 +220,33 @@ fn build_writes_what_the_ci_publishes() {
     let out = tempfile::tempdir().expect("temp dir");
     let dist = out.path().join("dist");
     let source = fixture("real-registry-2026-02/source");
-    let output = acp(&["build", path(&source), "--out", path(&dist)], &[]);
+    let output = acp(
+        &[
+            "build",
+            path(&source),
+            "--out",
+            path(&dist),
+            "--rules",
+            "2026-02",
+        ],
+        &[],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
-    assert!(stdout(&output).contains("(11 agents, 0 extensions), 11 icons and 2 schemas."));
+    assert!(
+        stdout(&output).contains(
+            "(11 agents, 0 extensions), registry-for-jetbrains.json (9 agents, 0 bundled), \
+             11 icons and 2 schemas."
+        ),
+        "{}",
+        stdout(&output)
+    );
     let published = fixture("real-registry-2026-02/dist");
     let mut written: Vec<String> = fs::read_dir(&dist)
         .expect("dist written")
         .map(|e| e.expect("entry").file_name().into_string().expect("UTF-8"))
         .collect();
     written.sort();
-    assert_eq!(written.len(), 14);
+    assert_eq!(written.len(), 15);
     for name in &written {
         let written = fs::read_to_string(dist.join(name)).expect("written");
         let published = fs::read_to_string(published.join(name)).expect("published");
@@ -264,6 +281,39 @@ fn build_writes_what_the_ci_publishes() {
     assert_eq!(
         registry["agents"][0]["icon"],
         "https://example.org/icons/auggie.svg"
+    );
+    // Today's rules write the preview view beside the JetBrains one, icons under the same base.
+    let jetbrains: Value = serde_json::from_slice(
+        &fs::read(other.join("registry-for-jetbrains.json")).expect("written"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        jetbrains["agents"][0]["icon"],
+        "https://example.org/icons/auggie.svg"
+    );
+    let preview = fs::read(other.join("registry-for-jetbrains-preview.json")).expect("written");
+    assert_eq!(
+        preview,
+        fs::read(other.join("registry-for-jetbrains.json")).expect("written"),
+        "no agent of the snapshot has a preview block"
+    );
+    let output = acp(
+        &[
+            "build",
+            path(&source),
+            "--out",
+            path(&other),
+            "--rules",
+            "2025",
+        ],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("`2025` is not a rule set: write `current` or `2026-02`"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }
 

@@ -54,6 +54,8 @@ fn site() -> tempfile::TempDir {
         ("app_bg.wasm", "\0asm"),
         ("favicon.svg", "<svg/>"),
         ("registry.json", r#"{"bundled": true}"#),
+        ("registry-for-jetbrains.json", r#"{"bundled": true}"#),
+        ("quarantine.json", r#"{"bundled": "yes"}"#),
         ("bundled.svg", "<svg/>"),
         ("preview/index.html", "<title>listing preview</title>"),
     ] {
@@ -139,19 +141,38 @@ impl Running {
         panic!("no line with {text:?} in:\n{}", self.backlog.join("\n"));
     }
 
-    /// Status code and body of a GET.
+    /// Status code, head (in lower case) and body of a GET.
     fn get(&self, path: &str) -> (u16, String, String) {
+        let (status, head, body) = self.get_with(path, "");
+        (status, head, String::from_utf8(body).expect("a text body"))
+    }
+
+    /// Status code, head (in lower case) and raw body of a GET with `headers` (each line ending
+    /// in `\r\n`).
+    fn get_with(&self, path: &str, headers: &str) -> (u16, String, Vec<u8>) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").expect("request");
-        let mut response = String::new();
-        stream.read_to_string(&mut response).expect("response");
-        let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
+        write!(
+            stream,
+            "GET {path} HTTP/1.0\r\nHost: localhost\r\n{headers}\r\n"
+        )
+        .expect("request");
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).expect("response");
+        let split = response
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("head and body");
+        let head = String::from_utf8(response[..split].to_vec()).expect("an ASCII head");
         let status = head
             .split(' ')
             .nth(1)
             .and_then(|code| code.parse().ok())
             .expect("a status");
-        (status, head.to_ascii_lowercase(), body.to_owned())
+        (
+            status,
+            head.to_ascii_lowercase(),
+            response[split + 4..].to_vec(),
+        )
     }
 }
 
@@ -184,6 +205,19 @@ fn serves_the_folder_s_build_over_the_site() {
     let icon_url = format!("http://127.0.0.1:{}/alpha.svg", running.port);
     assert_eq!(alpha["icon"], icon_url.as_str());
 
+    // The JetBrains views are the folder's too, never the site's bundled ones; the folder has
+    // no quarantine list, so the bundled one is not served either.
+    for view in [
+        "/registry-for-jetbrains.json",
+        "/registry-for-jetbrains-preview.json",
+    ] {
+        let (status, _, body) = running.get(view);
+        assert_eq!(status, 200, "{view}");
+        let json: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(json["agents"][0]["id"], "alpha", "{view}");
+    }
+    assert_ne!(running.get("/quarantine.json").2, r#"{"bundled": "yes"}"#);
+
     // Served as `build` writes it: sanitised (here, the same markup and a final newline).
     let (status, head, body) = running.get("/alpha.svg");
     assert_eq!((status, body.as_str()), (200, format!("{ICON}\n").as_str()));
@@ -215,6 +249,78 @@ fn serves_the_folder_s_build_over_the_site() {
     let (status, head, _) = running.get("/bundled.svg");
     assert_eq!(status, 404);
     assert!(head.contains("text/html"), "{head}");
+}
+
+/// `body` decoded as `head`'s `Content-Encoding` says.
+fn decoded(head: &str, body: &[u8]) -> String {
+    let mut text = String::new();
+    if head.contains("content-encoding: br") {
+        brotli::Decompressor::new(body, 4096)
+            .read_to_string(&mut text)
+            .expect("brotli");
+    } else if head.contains("content-encoding: gzip") {
+        flate2::read::GzDecoder::new(body)
+            .read_to_string(&mut text)
+            .expect("gzip");
+    } else {
+        text = String::from_utf8(body.to_vec()).expect("text");
+    }
+    text
+}
+
+#[test]
+fn answers_text_compressed_as_a_host_does() {
+    let registry = registry();
+    let site = site();
+    // Copies like those `dist` writes beside each text file, here of the bundled registry,
+    // which the preview must hide too.
+    let mut bundled = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    bundled.write_all(br#"{"bundled": true}"#).expect("gzip");
+    let bundled = bundled.finish().expect("gzip");
+    fs::write(site.path().join("registry.json.gz"), &bundled).expect("copy");
+    fs::write(site.path().join("index.html.gz"), &bundled).expect("copy");
+    let mut running = Running::start(registry.path(), site.path());
+    running.wait_for("Serving the new build: 1 agents, 0 extensions.");
+
+    // (path, Accept-Encoding, status, Content-Encoding, what it decodes to)
+    let cases = [
+        ("/", "br", 200, Some("br"), "<title>app</title>"),
+        ("/", "gzip", 200, Some("gzip"), "<title>app</title>"),
+        ("/", "gzip;q=0.5, br", 200, Some("br"), "<title>app</title>"),
+        ("/", "identity", 200, None, "<title>app</title>"),
+        (
+            "/agents/alpha",
+            "br",
+            404,
+            Some("br"),
+            "<title>app 404</title>",
+        ),
+        ("/registry.json", "gzip", 200, Some("gzip"), "\"alpha\""),
+    ];
+    for (path, accept, status, encoding, text) in cases {
+        let (got, head, body) = running.get_with(path, &format!("Accept-Encoding: {accept}\r\n"));
+        assert_eq!(got, status, "{path} {accept}: {head}");
+        let content_encoding = head
+            .lines()
+            .find_map(|line| line.strip_prefix("content-encoding: "));
+        assert_eq!(content_encoding, encoding, "{path} {accept}: {head}");
+        assert!(
+            head.contains("vary: accept-encoding"),
+            "{path} {accept}: {head}"
+        );
+        assert!(
+            head.contains(&format!("content-length: {}", body.len())),
+            "{path} {accept}: {head}"
+        );
+        assert!(decoded(&head, &body).contains(text), "{path} {accept}");
+    }
+    // SVG is text; the copies `dist` compressed beside the site's files are not served, even
+    // asked for by name (`/` above was compressed afresh, not read from `index.html.gz`).
+    let (status, head, _) = running.get_with("/favicon.svg", "Accept-Encoding: br\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-encoding: br"), "{head}");
+    let (status, head, _) = running.get_with("/registry.json.gz", "");
+    assert_eq!(status, 404, "{head}");
 }
 
 #[test]

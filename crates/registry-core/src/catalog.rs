@@ -25,10 +25,12 @@
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
 //! index.
 
+use std::sync::Arc;
+
 use crate::facets::{FacetCounts, FacetIndex};
 use crate::lookalike::Lookalikes;
 use crate::model::{Entry, Kind, Registry};
-use crate::protocol::{Facts, ProtocolMatrix};
+use crate::protocol::{Facts, ProtocolMatrix, Report};
 use crate::query::{CatalogQuery, Sort};
 use crate::search::{Matches, SearchIndex};
 
@@ -55,8 +57,9 @@ pub struct CatalogView {
     pub results: Vec<usize>,
     /// Facet counts for the search text, each group counted under the other groups' filters.
     pub counts: FacetCounts,
-    /// The search matches, for highlighting (their hits ignore the filters).
-    pub matches: Matches,
+    /// The search matches, for highlighting (their hits ignore the filters); shared, since
+    /// every card on screen marks its text with them.
+    pub matches: Arc<Matches>,
 }
 
 impl Catalog {
@@ -95,6 +98,15 @@ impl Catalog {
         }
     }
 
+    /// Everything the protocol matrix says about an entry (see [`ProtocolMatrix::report`]):
+    /// [`Report::NotProbed`] for an extension or when no matrix is loaded.
+    pub fn report(&self, entry: &Entry) -> Report<'_> {
+        match &self.matrix {
+            Some(matrix) if entry.kind == Kind::Agent => matrix.report(&entry.id),
+            _ => Report::NotProbed,
+        }
+    }
+
     /// What to show for a query.
     pub fn view(&self, query: &CatalogQuery) -> CatalogView {
         let matches = self.index.search(&query.q);
@@ -117,7 +129,7 @@ impl Catalog {
         CatalogView {
             results,
             counts,
-            matches,
+            matches: Arc::new(matches),
         }
     }
 }

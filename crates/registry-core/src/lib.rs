@@ -13,40 +13,59 @@
 //! - [`invisible`]: characters a reader cannot see (controls, bidi controls, zero-width
 //!   characters), named and revealed;
 //! - [`license`]: licence values normalised for faceting;
+//! - [`listing`]: where each agent is listed (the JetBrains views) and whether it is
+//!   quarantined, read leniently;
 //! - [`url`]: which URLs may become links;
 //! - [`lookalike`]: entries confusable with another, mixed-script and invisible-character
 //!   names, misleading links;
 //! - [`search`]: the typo-tolerant, ranked search index;
-//! - [`protocol`]: the daily protocol matrix (auth methods and capabilities found by probing
-//!   each agent), read leniently;
+//! - [`protocol`]: the daily protocol matrix (auth methods, capabilities and per-method probe
+//!   results found by starting each agent), read leniently;
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
-//! - [`snippets`]: install, run and client-configuration snippets for an agent page.
+//! - [`snippets`]: install, run and client-configuration snippets for an agent page;
+//! - [`source`]: which kind of registry a build reads;
+//! - what the build publishes beside the pages: [`address`] (canonical URLs under
+//!   `SITE_ORIGIN` + `PUBLIC_URL`), [`badge`] (an entry's SVG badge and the snippets linking
+//!   it), [`jsonld`] (an agent page's structured data), [`sitemap`] (`sitemap.xml`,
+//!   `robots.txt`).
 #![deny(missing_docs)]
 
+pub mod address;
 pub mod agentregistry;
+pub mod badge;
 pub mod catalog;
 pub mod facets;
 pub mod id;
 pub mod invisible;
+pub mod jsonld;
 pub mod license;
+pub mod listing;
 pub mod load;
 pub mod lookalike;
 pub mod model;
 pub mod protocol;
 pub mod query;
 pub mod search;
+pub mod sitemap;
 pub mod snippets;
+pub mod source;
 pub mod url;
 
+pub use address::{SiteAddress, badge_path, og_image_path, page_path};
 pub use agentregistry::{
     Endpoint, Page, PageError, PageReport, Pager, ProtocolDocument, ProtocolMetadata, ServiceAgent,
     ServiceCapability, parse_page,
 };
+pub use badge::{BadgeSnippets, badge_snippets, badge_svg};
 pub use catalog::{Catalog, CatalogView};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
+};
+pub use listing::{
+    ClientView, Health, ListedFor, Listing, Listings, Presence, Quarantine, QuarantineError,
+    QuarantineReason, ReasonKind, ViewEntry, parse_quarantine, parse_view,
 };
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use lookalike::Lookalikes;
@@ -55,12 +74,14 @@ pub use model::{
     PlatformKey, Registry,
 };
 pub use protocol::{
-    AuthMethod, Capability, Facts, MatrixError, ProbeResult, ProbeStatus, ProtocolMatrix,
-    parse_matrix,
+    AuthMethod, Capability, Facts, Feature, MatrixError, MethodProbe, MethodStatus, ProbeResult,
+    ProbeStatus, ProtocolMatrix, Report, Verdict, parse_matrix,
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
+pub use sitemap::{robots_txt, sitemap_xml};
 pub use snippets::{
     Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Refusal, Shell,
     client_snippets, launch_command, preferred_method, refusal, run_snippets,
 };
+pub use source::RegistryKind;

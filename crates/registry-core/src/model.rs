@@ -63,6 +63,14 @@ impl Kind {
         }
     }
 
+    /// What people read: `Agent` or `Extension`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Agent => "Agent",
+            Kind::Extension => "Extension",
+        }
+    }
+
     /// The inverse of [`Kind::as_str`].
     pub fn parse(s: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.as_str() == s)
@@ -258,6 +266,16 @@ impl Method {
         }
     }
 
+    /// What people read in a list of methods: `Binary download`, `npx (Node.js)`,
+    /// `uvx (Python)`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Method::Binary => "Binary download",
+            Method::Npx => "npx (Node.js)",
+            Method::Uvx => "uvx (Python)",
+        }
+    }
+
     /// The inverse of [`Method::as_str`].
     pub fn parse(s: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.as_str() == s)
@@ -304,6 +322,18 @@ impl Platform {
     /// The manifest key: `darwin-aarch64`.
     pub fn key(self) -> String {
         format!("{}-{}", self.os.as_str(), self.arch.as_str())
+    }
+
+    /// Every platform, by OS then architecture.
+    pub fn all() -> impl Iterator<Item = Platform> {
+        Os::ALL
+            .into_iter()
+            .flat_map(|os| Arch::ALL.into_iter().map(move |arch| Platform { os, arch }))
+    }
+
+    /// What people read: `macOS · ARM64`.
+    pub fn label(self) -> String {
+        format!("{} · {}", self.os.label(), self.arch.label())
     }
 }
 
@@ -364,6 +394,14 @@ impl Arch {
         match self {
             Arch::Aarch64 => "aarch64",
             Arch::X86_64 => "x86_64",
+        }
+    }
+
+    /// The name people use: `ARM64`, `x86-64`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Arch::Aarch64 => "ARM64",
+            Arch::X86_64 => "x86-64",
         }
     }
 
@@ -535,5 +573,22 @@ mod tests {
         for bad in ["darwin", "macos-aarch64", "linux-arm64", "", "-"] {
             assert_eq!(Platform::parse(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn every_platform_once_with_its_label() {
+        let all: Vec<(String, String)> = Platform::all().map(|p| (p.key(), p.label())).collect();
+        assert_eq!(
+            all,
+            [
+                ("darwin-aarch64", "macOS · ARM64"),
+                ("darwin-x86_64", "macOS · x86-64"),
+                ("linux-aarch64", "Linux · ARM64"),
+                ("linux-x86_64", "Linux · x86-64"),
+                ("windows-aarch64", "Windows · ARM64"),
+                ("windows-x86_64", "Windows · x86-64"),
+            ]
+            .map(|(k, l)| (k.to_owned(), l.to_owned()))
+        );
     }
 }

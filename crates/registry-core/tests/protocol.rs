@@ -4,7 +4,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{REAL_MATRIX, agent, extension, real_matrix, real_registry, registry};
+use common::{PUBLISHED_MATRIX, agent, extension, real_matrix, real_registry, registry};
 use registry_core::{
     AuthMethod, Capability, Catalog, Facts, MatrixError, ProbeStatus, ProtocolMatrix, parse_matrix,
 };
@@ -365,12 +365,12 @@ fn unusable_matrices_are_errors() {
 }
 
 #[test]
-fn the_site_bundles_the_real_matrix() {
+fn the_site_bundles_the_published_matrix() {
     let public = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../public/protocol-matrix.json"
     ));
-    assert_eq!(public, REAL_MATRIX);
+    assert_eq!(public, PUBLISHED_MATRIX);
 }
 
 #[test]

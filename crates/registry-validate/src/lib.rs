@@ -12,15 +12,16 @@
 //!   returns every [`Diagnostic`], each with its file, place, message and one-line fix;
 //! - [`sanitise_icon`] re-writes an icon from its parsed tree with only what draws, within the
 //!   [`limits`]: what `build` writes and the preview shows;
-//! - [`build`] also assembles `registry.json` exactly as the CI does, with the sanitised icons
-//!   and the files to copy beside it;
+//! - [`build`] also assembles `registry.json` and its two JetBrains views exactly as the CI does
+//!   ([`views`]), with the sanitised icons and the files to copy beside them;
 //! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
 //!   stays outside.
 //!
 //! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
 //! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `lookalike` (names and
 //! ids confusable across folders), `versions` (versions inside URLs and specs),
-//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `remote` (URL checks).
+//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `views` (the JetBrains
+//! views and their rules), `remote` (URL checks).
 #![deny(missing_docs)]
 
 mod diagnostic;
@@ -32,6 +33,7 @@ mod remote;
 mod schema;
 mod spans;
 mod versions;
+pub mod views;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -40,10 +42,11 @@ use serde_json::Value;
 pub use diagnostic::{Diagnostic, Rule, Severity, Span};
 pub use icon::limits;
 pub use icon::{IconError, sanitise_icon};
-pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, WrittenFile, build};
+pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, WrittenFile, build, build_with_rules};
 pub use registry_core::Kind;
 pub use remote::{Endpoints, Remote, RemoteCheck};
 pub use schema::AGENT_SCHEMA;
+pub use views::{ViewCounts, ViewRules, Views, ViewsError, views_of_published};
 
 use icon::{IconRole, check_icon};
 use manifest::{Parsed, Sink};

@@ -1,16 +1,16 @@
 //! `registry.json` as the CI writes it: `{"version": "1.0.0", "agents": [...], "extensions":
 //! [...]}`, entries in folder-name order, each its manifest (keys in written order) with `icon`
-//! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline; the icons
-//! beside it are the sanitised ones (`sanitise_icon`), never the files as committed.
+//! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline; the
+//! JetBrains views of the same entries (see [`crate::views`]); and beside them the sanitised
+//! icons (`sanitise_icon`), never the files as committed.
 
 use serde_json::{Map, Value};
 
+use crate::views::{ViewCounts, ViewRules, assemble};
 use crate::{AGENT_SCHEMA, Files, Kind, Validation, sanitise_icon, validate};
 
 /// Where the published icons live, unless `--base-url` says otherwise.
 pub const DEFAULT_BASE_URL: &str = "https://cdn.agentclientprotocol.com/registry/v1/latest";
-/// The aggregate's own format version.
-const REGISTRY_VERSION: &str = "1.0.0";
 /// Schemas copied beside `registry.json` when the registry folder has them.
 const SCHEMAS: [&str; 2] = [AGENT_SCHEMA, "registry.schema.json"];
 
@@ -20,10 +20,17 @@ const SCHEMAS: [&str; 2] = [AGENT_SCHEMA, "registry.schema.json"];
 pub struct Build {
     /// The text of `registry.json`.
     pub registry_json: String,
-    /// How many agents it lists.
+    /// The text of `registry-for-jetbrains.json`.
+    pub jetbrains_json: String,
+    /// The text of `registry-for-jetbrains-preview.json`, when the rules have a preview
+    /// channel.
+    pub jetbrains_preview_json: Option<String>,
+    /// How many agents `registry.json` lists.
     pub agents: usize,
     /// How many extensions it lists.
     pub extensions: usize,
+    /// What each view lists.
+    pub views: ViewCounts,
     /// The icons to write into the output folder, as `<id>.svg`, each re-written by
     /// [`sanitise_icon`]: what is published can only be shapes.
     pub icons: Vec<WrittenFile>,
@@ -45,16 +52,25 @@ pub struct WrittenFile {
 /// A file to copy from the registry folder into the output folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CopiedFile {
-    /// Path in the registry folder: `gemini/icon.svg`.
+    /// Path in the registry folder: `agent.schema.json`.
     pub from: String,
-    /// Path in the output folder: `gemini.svg`.
+    /// Path in the output folder: `agent.schema.json`.
     pub to: String,
 }
 
-/// Validates, then builds `registry.json` with icon URLs under `base_url`, and the sanitised
-/// icons. The build is `None` when the validation has an error: like the CI, nothing is
-/// published then.
+/// Validates, then builds `registry.json` and the JetBrains views by the current rules
+/// ([`ViewRules::CURRENT`]) with icon URLs under `base_url`, and the sanitised icons. The build
+/// is `None` when the validation has an error: like the CI, nothing is published then.
 pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
+    build_with_rules(files, base_url, &ViewRules::CURRENT)
+}
+
+/// [`build`], with the views' rules of another time.
+pub fn build_with_rules(
+    files: &Files,
+    base_url: &str,
+    rules: &ViewRules,
+) -> (Option<Build>, Validation) {
     let validation = validate(files);
     if validation.has_errors() {
         return (None, validation);
@@ -83,8 +99,8 @@ pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
             });
         }
         match entry.kind {
-            Kind::Agent => agents.push(Value::Object(published)),
-            Kind::Extension => extensions.push(Value::Object(published)),
+            Kind::Agent => agents.push(published),
+            Kind::Extension => extensions.push(published),
         }
     }
     let copies = SCHEMAS
@@ -95,21 +111,14 @@ pub fn build(files: &Files, base_url: &str) -> (Option<Build>, Validation) {
             to: schema.to_owned(),
         })
         .collect();
-    let (agent_count, extension_count) = (agents.len(), extensions.len());
-    let mut registry = Map::new();
-    registry.insert(
-        "version".to_owned(),
-        Value::String(REGISTRY_VERSION.to_owned()),
-    );
-    registry.insert("agents".to_owned(), Value::Array(agents));
-    registry.insert("extensions".to_owned(), Value::Array(extensions));
-    let mut registry_json = serde_json::to_string_pretty(&Value::Object(registry))
-        .expect("a JSON value always serialises");
-    registry_json.push('\n');
+    let views = assemble(&agents, &extensions, rules);
     let build = Build {
-        registry_json,
-        agents: agent_count,
-        extensions: extension_count,
+        registry_json: views.registry_json,
+        jetbrains_json: views.jetbrains_json,
+        jetbrains_preview_json: views.jetbrains_preview_json,
+        agents: views.counts.default_agents,
+        extensions: views.counts.extensions,
+        views: views.counts,
         icons,
         copies,
     };

@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use registry_validate::{
-    DEFAULT_BASE_URL, Files, Severity, Validation, build, sanitise_icon, validate,
+    DEFAULT_BASE_URL, Files, Severity, Validation, ViewRules, build, build_with_rules,
+    sanitise_icon, validate,
 };
 use serde_json::Value;
 
@@ -88,8 +89,10 @@ fn snapshot_2026_02_validates_without_errors() {
 #[test]
 fn snapshot_2026_02_builds_the_published_registry() {
     let files = read_registry(&fixture("real-registry-2026-02/source"));
-    let (first, _) = build(&files, DEFAULT_BASE_URL);
-    let (second, _) = build(&files, DEFAULT_BASE_URL);
+    // The views' rules of the CI of that day.
+    let rules = ViewRules::FEBRUARY_2026;
+    let (first, _) = build_with_rules(&files, DEFAULT_BASE_URL, &rules);
+    let (second, _) = build_with_rules(&files, DEFAULT_BASE_URL, &rules);
     let first = first.expect("the snapshot builds");
     let second = second.expect("the snapshot builds");
     assert_eq!(first, second, "two builds are identical");
@@ -101,6 +104,29 @@ fn snapshot_2026_02_builds_the_published_registry() {
     let published_text =
         fs::read_to_string(fixture("real-registry-2026-02/dist/registry.json")).expect("fixture");
     assert_eq!(first.registry_json, published_text);
+    // The JetBrains view too, byte for byte; that CI had no preview view.
+    let jetbrains = fs::read_to_string(fixture(
+        "real-registry-2026-02/dist/registry-for-jetbrains.json",
+    ))
+    .expect("fixture");
+    assert_eq!(first.jetbrains_json, jetbrains);
+    assert_eq!(first.jetbrains_preview_json, None);
+    assert_eq!((first.views.jetbrains_agents, first.views.bundled), (9, 0));
+    // Today's rules leave `github-copilot` out of `registry.json` and keep it for JetBrains.
+    let (current, _) = build(&files, DEFAULT_BASE_URL);
+    let current = current.expect("the snapshot builds");
+    let ids = |text: &str| -> Vec<String> {
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        value["agents"]
+            .as_array()
+            .expect("agents")
+            .iter()
+            .map(|a| a["id"].as_str().expect("id").to_owned())
+            .collect()
+    };
+    assert!(!ids(&current.registry_json).contains(&"github-copilot".to_owned()));
+    assert!(ids(&current.jetbrains_json).contains(&"github-copilot".to_owned()));
+    assert_eq!(ids(&current.jetbrains_json).len(), 11);
 
     assert_eq!((first.agents, first.extensions), (11, 0));
     let icons: Vec<(&str, &str)> = first
@@ -250,9 +276,30 @@ fn data_2026_published_entries_build_as_published() {
         })
         .map(|path| (path.to_owned(), source.get(path).expect("listed").to_vec()))
         .collect();
-    let (built, validation) = build(&files, DEFAULT_BASE_URL);
+    // The fixture was aggregated as the CI did before its preview channel: every accepted
+    // manifest unchanged (`claude-acp` keeps its `preview` block), nobody left out.
+    let (built, validation) = build_with_rules(&files, DEFAULT_BASE_URL, &ViewRules::FEBRUARY_2026);
     assert_eq!(errors_by_folder(&validation), BTreeMap::new());
     let built: Value =
         serde_json::from_str(&built.expect("builds").registry_json).expect("built JSON");
     assert_eq!(built["agents"].as_array().expect("agents"), &with_icon);
+    // Today's rules publish them without `preview` blocks (and would leave out
+    // `github-copilot`, which is not among them: its icon was not recovered).
+    let (today, _) = build(&files, DEFAULT_BASE_URL);
+    let today: Value =
+        serde_json::from_str(&today.expect("builds").registry_json).expect("built JSON");
+    let expected: Vec<Value> = with_icon
+        .iter()
+        .filter(|agent| agent["id"] != "github-copilot")
+        .map(|agent| {
+            let mut agent = agent.clone();
+            agent
+                .as_object_mut()
+                .expect("object")
+                .shift_remove("preview");
+            agent
+        })
+        .collect();
+    assert!(with_icon.iter().any(|agent| agent.get("preview").is_some()));
+    assert_eq!(today["agents"].as_array().expect("agents"), &expected);
 }

@@ -10,16 +10,15 @@ use std::sync::Arc;
 
 use acp_catalog::app::SiteShell;
 use acp_catalog::components::card::AgentCard;
+use acp_catalog::components::entry::EntryDetails;
+use acp_catalog::components::highlight::Highlights;
 use acp_catalog::config;
-use acp_catalog::head::use_title;
-use acp_catalog::registry::LoadedRegistry;
-use acp_catalog::routes::agent::EntryDetails;
-use acp_catalog::routes::catalogue::ViewRef;
-use acp_catalog::visitor::provide_visitor;
+use acp_catalog::head::PageHead;
+use acp_catalog::visitor::VisitorState;
 use leptos::either::Either;
 use leptos::prelude::*;
+use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::Router;
-use registry_core::{Catalog, CatalogQuery, Registry};
 use registry_validate::{Diagnostic, Severity};
 use wasm_bindgen::JsCast;
 
@@ -31,16 +30,43 @@ const MANIFEST_EDITOR: &str = "manifest-editor";
 const DRAFT_KEY: &str = "acp-preview-draft";
 const ICON_EDITOR: &str = "icon-editor";
 
+/// The manifest and icon being edited.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Draft {
+    /// The manifest's text.
+    pub manifest: String,
+    /// The icon's text.
+    pub icon: String,
+}
+
+impl Draft {
+    /// The draft kept in this browser by an earlier visit (empty when there is none).
+    pub fn kept() -> Draft {
+        let (manifest, icon) = load_draft();
+        Draft { manifest, icon }
+    }
+}
+
 /// The preview's whole page: the site's header and footer around [`PreviewPage`].
 #[component]
-pub fn PreviewApp() -> impl IntoView {
-    provide_visitor();
-    use_title(|| "Preview your listing · ACP Agent Registry".to_owned());
+pub fn PreviewApp(
+    /// The visitor's platform, for the page's run commands.
+    visitor: VisitorState,
+    /// What to start with: the kept draft in the browser, nothing at build time.
+    draft: Draft,
+) -> impl IntoView {
+    provide_meta_context();
+    provide_context(visitor);
     view! {
+        <PageHead
+            title="Preview your listing".to_owned()
+            description="Check an ACP agent manifest and icon with the registry's rules and see its card and page before publishing. Nothing leaves your browser."
+        />
+        <Meta name="robots" content="noindex" />
         // The card uses the router's location; there are no routes here.
         <Router base=config::router_base()>
             <SiteShell>
-                <PreviewPage />
+                <PreviewPage draft />
             </SiteShell>
         </Router>
     }
@@ -48,10 +74,12 @@ pub fn PreviewApp() -> impl IntoView {
 
 /// The editors, the problems, the card and the page.
 #[component]
-pub fn PreviewPage() -> impl IntoView {
-    let (saved_manifest, saved_icon) = load_draft();
-    let manifest = RwSignal::new(saved_manifest);
-    let icon = RwSignal::new(saved_icon);
+pub fn PreviewPage(
+    /// The texts to start with.
+    draft: Draft,
+) -> impl IntoView {
+    let manifest = RwSignal::new(draft.manifest);
+    let icon = RwSignal::new(draft.icon);
     Effect::new(move |_| manifest.with(|m| icon.with(|i| save_draft(m, i))));
     let analysis = Memo::new(move |_| {
         let text = manifest.get();
@@ -409,20 +437,10 @@ fn Listing(
                 </p>
             }));
         };
-        entry.icon = icon_url.get();
-        let catalog = Catalog::new(Registry {
-            version: Some("1.0.0".to_owned()),
-            entries: vec![entry],
-        });
-        let view = ViewRef(Arc::new(catalog.view(&CatalogQuery::default())));
-        let loaded = Arc::new(LoadedRegistry {
-            url: window().location().href().unwrap_or_default(),
-            matrix_problem: None,
-            catalog,
-            diagnostics: Vec::new(),
-            incomplete: None,
-        });
-        let view = Memo::new(move |_| view.clone());
+        // The uploaded icon is drawn from an object URL of this page, never from the manifest.
+        entry.icon = None;
+        let entry = Arc::new(entry);
+        let icon = icon_url.get();
         Some(Either::Left(view! {
             <h3 class="mt-4 text-sm font-semibold text-slate-600 dark:text-slate-400">"Card"</h3>
             // Links lead nowhere yet: keep the maintainer on their draft.
@@ -431,7 +449,7 @@ fn Listing(
                 aria-label="Card preview"
                 on:click=|ev| ev.prevent_default()
             >
-                <AgentCard loaded=loaded.clone() index=0 view />
+                <AgentCard entry=entry.clone() icon=icon.clone() highlights=Highlights::none() />
             </ul>
             {icon_note}
             <h3 class="mt-8 text-sm font-semibold text-slate-600 dark:text-slate-400">"Page"</h3>
@@ -440,7 +458,7 @@ fn Listing(
                 role="region"
                 aria-label="Page preview"
             >
-                <EntryDetails loaded index=0 />
+                <EntryDetails entry icon report=None matrix_problem=None />
             </div>
         }))
     };

@@ -9,6 +9,7 @@
 //! - A path that names no file is [`Resolved::Missing`]: the host answers 404 with its
 //!   `404.html`, the app's fallback, so deep links like `/agents/gemini` load the app.
 //! - Paths are percent-decoded; `.`/`..` segments, backslashes and NULs never reach a file.
+//! - Text is answered in brotli or gzip when the request allows, as hosts do: see [`encoding`].
 //!
 //! ```
 //! use static_host::{Resolved, resolve};
@@ -20,6 +21,8 @@
 //! assert_eq!(resolve("/", "/agents/gemini", is_file), Resolved::Missing);
 //! ```
 #![deny(missing_docs)]
+
+pub mod encoding;
 
 /// What a request path maps to.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -29,6 +29,18 @@ pub const REAL_MATRIX: &str = include_str!(concat!(
     "/../../tests/fixtures/real-registry-2026/protocol-matrix-2026-08-20.json"
 ));
 
+/// The registry's protocol matrix of 2026-08-20 as published, with every field (probe schema 1).
+pub const PUBLISHED_MATRIX: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/protocol-matrix/2026-08-20.json"
+));
+
+/// A matrix of probe schema 2, made by the registry's rules (three agents).
+pub const SCHEMA_2_MATRIX: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../tests/fixtures/protocol-matrix/schema-2-example.json"
+));
+
 /// The registry's protocol matrix of 2026-08-20, which reads without warnings.
 pub fn real_matrix() -> ProtocolMatrix {
     let (matrix, warnings) = registry_core::parse_matrix(REAL_MATRIX).expect("the fixture is JSON");

@@ -12,21 +12,21 @@ use registry_core::snippets::service_snippets;
 
 use crate::components::code_block::CodeBlock;
 use crate::components::icon::{AgentIcon, IconSize};
+use crate::components::link::ExternalLink;
+use crate::components::manifest::ManifestSection;
+use crate::components::section::Section;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
-use crate::registry::LoadedRegistry;
-use crate::routes::agent::{ExternalLink, ManifestSection, Section};
 
 /// The body of an AgentRegistry agent's page.
 #[component]
 pub fn ServiceDetails(
-    /// The registry (its URL is the service's base URL).
-    loaded: Arc<LoadedRegistry>,
-    /// The entry, with `service` set.
+    /// The entry.
     entry: Arc<Entry>,
     /// Its AgentRegistry item.
     agent: Arc<ServiceAgent>,
+    /// The service's base URL, which its protocol documents are under.
+    base: String,
 ) -> impl IntoView {
-    let base = loaded.url.clone();
     view! {
         <Header entry=entry.clone() agent=agent.clone() />
         <CapabilitiesSection entry=entry.clone() agent=agent.clone() />
@@ -107,7 +107,7 @@ fn display_date(date: &str) -> String {
 fn CapabilitiesSection(entry: Arc<Entry>, agent: Arc<ServiceAgent>) -> impl IntoView {
     let capabilities = agent.capabilities.clone();
     view! {
-        <Section id="capabilities" title="Capabilities" entry>
+        <Section id="capabilities" title="Capabilities" page=entry.path()>
             {if capabilities.is_empty() {
                 view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-400">"The agent declares no capabilities."</p> }.into_any()
             } else {
@@ -137,7 +137,7 @@ fn CapabilitiesSection(entry: Arc<Entry>, agent: Arc<ServiceAgent>) -> impl Into
 fn EndpointsSection(entry: Arc<Entry>, agent: Arc<ServiceAgent>) -> impl IntoView {
     let endpoints = agent.endpoints.clone();
     view! {
-        <Section id="endpoints" title="Endpoints" entry>
+        <Section id="endpoints" title="Endpoints" page=entry.path()>
             {if endpoints.is_empty() {
                 view! { <p class="mt-3 text-sm text-slate-600 dark:text-slate-400">"The agent has registered no endpoint."</p> }.into_any()
             } else {
@@ -243,7 +243,7 @@ fn ConnectSection(entry: Arc<Entry>, agent: Arc<ServiceAgent>, base: String) -> 
     let documents = agent.documents();
     let snippets = service_snippets(&agent, &base);
     view! {
-        <Section id="connect" title="Connect" entry>
+        <Section id="connect" title="Connect" page=entry.path()>
             {(!documents.is_empty()).then(|| view! {
                 <h3 class="mt-3 text-sm font-semibold">"Protocol documents from the registry"</h3>
                 <ul class="mt-2 space-y-1 text-sm">

@@ -1,31 +1,42 @@
 //! The registry's daily protocol matrix: what a probe found when it started each listed agent
-//! over ACP.
+//! over ACP, as the registry publishes it (`.protocol-matrix/latest.json` and its dated
+//! `snapshots/`).
 //!
 //! ```json
-//! {"date": "2026-08-20", "agents": [{"id": "claude-acp", "registryVersion": "0.70.0",
-//!   "distribution": "npx", "initialize": {"status": "success"}, "authMethods": ["terminal"],
-//!   "capabilities": {"loadSession": true, "setModel": false}}]}
+//! {"probeSchemaVersion": 2, "date": "2026-08-20", "agents": [{"id": "claude-acp",
+//!   "registryVersion": "0.70.0", "distribution": "npx", "initialize": {"status": "success"},
+//!   "protocolVersion": 1, "agentInfoVersion": "0.70.0", "authMethods": ["terminal"],
+//!   "capabilities": {"loadSession": true, "sessionList": true, "setModel": false},
+//!   "sessionNew": {"status": "auth_required", "code": -32000, "message": "..."},
+//!   "methodProbes": {"session/list": {"status": "success", "code": null, "message": null}}}]}
 //! ```
 //!
 //! [`parse_matrix`] reads it leniently, in the spirit of [`crate::load()`]: only a text that
 //! cannot be used at all is a [`MatrixError`]; a broken agent entry (not an object, no `id`, a
-//! field of the wrong type) becomes a warning and the rest still loads. Fields this module does
-//! not know (`tableMode`, `protocolVersion`, `agentInfoVersion`, `sessionNew`, per-method
-//! results) are ignored, missing ones tolerated:
+//! field of the wrong type) becomes a warning and the rest still loads. Fields it does not use
+//! (`summary`, `stderrTail`, timings…) are ignored, missing ones tolerated:
 //!
+//! - no `probeSchemaVersion` is schema 1 (the registry added the field with schema 2, when the
+//!   probe of `session/stop` became one of `session/close` and `sessionStop` became
+//!   `sessionClose`); both names fill [`Capability::SessionStop`];
 //! - no `initialize.status` reads as a failed probe (we cannot tell what was found);
 //! - no `authMethods` reads as none advertised, no `capabilities` (or a `null` one) as none
-//!   reported;
-//! - capability names other than the six of [`Capability`] are ignored without a warning, so a
-//!   probe that learns a new capability does not break the site: it only shows what it can
-//!   label and filter on;
+//!   reported, no `sessionNew` or `methodProbes` as not probed;
+//! - `protocolVersion` (a number, or text) and `agentInfoVersion` are kept as written;
+//! - capability names other than those of [`Capability`] are kept in
+//!   [`ProbeResult::other_capabilities`], probed methods and status words the catalogue does
+//!   not know are kept as written ([`MethodStatus::Other`]), so a probe that learns something
+//!   new does not break the site: it shows it as given;
 //! - auth method names other than `agent`, `terminal` and `env_var` are kept as
 //!   [`AuthMethod::Other`].
 //!
 //! **A failed probe means unknown, not unsupported.** The published matrix lists a failed
 //! probe's capabilities as all `false`; those placeholders are dropped when reading, and
 //! [`ProtocolMatrix::facts`] keeps "never probed", "probe failed" and "probed" apart in
-//! [`Facts`], so a page cannot mistake one for another.
+//! [`Facts`], so a page cannot mistake one for another. [`ProtocolMatrix::report`] gives the
+//! whole record, and [`ProbeResult::features`] what each capability's advertisement and probe
+//! add up to (see [`method`] for the [`Verdict`]s, where "could not be checked without
+//! signing in" is its own answer).
 
 use std::collections::BTreeMap;
 
@@ -33,14 +44,39 @@ use serde_json::{Map, Value};
 
 use crate::load::{describe, parser_message, position};
 
+pub mod method;
+
+pub use method::{Feature, MethodProbe, MethodStatus, Verdict};
+
 /// One day's probe results.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProtocolMatrix {
     /// The day of the probe, as written (`2026-08-20`); empty when the matrix has none (with a
     /// warning).
     pub date: String,
+    /// The probe's schema (`probeSchemaVersion`): 1 when the matrix does not say.
+    pub schema_version: u32,
     /// Per agent id, what its probe found.
     pub agents: BTreeMap<String, ProbeResult>,
+}
+
+/// The probe schema this catalogue knows best; later ones are read as far as they agree.
+pub const PROBE_SCHEMA_VERSION: u32 = 2;
+
+/// Everything the matrix says about one agent, for its page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report<'a> {
+    /// The matrix does not list the agent (or there is no matrix, or the entry is an extension).
+    NotProbed,
+    /// The matrix lists it; the probe may still have failed ([`ProbeResult::status`]).
+    Probed {
+        /// The day of the probe (empty when the matrix has none).
+        date: &'a str,
+        /// The probe's schema ([`ProtocolMatrix::schema_version`]).
+        schema_version: u32,
+        /// What the probe found.
+        probe: &'a ProbeResult,
+    },
 }
 
 /// What the probe found for one agent.
@@ -59,6 +95,19 @@ pub struct ProbeResult {
     /// The capabilities the agent reported, by name; empty when the probe failed. A capability
     /// that is absent was not reported: unknown, not unsupported.
     pub capabilities: BTreeMap<Capability, bool>,
+    /// Capabilities reported under names this catalogue does not know, as written.
+    pub other_capabilities: BTreeMap<String, bool>,
+    /// Why `initialize` failed, in the probe's words (`Extraction failed`), when it says.
+    pub failure: Option<String>,
+    /// The ACP protocol version the agent answered `initialize` with, as written (`1`).
+    pub protocol_version: Option<String>,
+    /// The version the agent reported for itself (`agentInfo.version`), as written; it may
+    /// differ from the registry's (`0.35.0 (commit 9a7f3836)`).
+    pub agent_info_version: Option<String>,
+    /// How a plain `session/new` went, when it was tried.
+    pub session_new: Option<MethodProbe>,
+    /// Per probed method (`session/list`, …, as the matrix names them), how the call went.
+    pub methods: BTreeMap<String, MethodProbe>,
 }
 
 /// How the probe's `initialize` went.
@@ -207,12 +256,20 @@ pub fn parse_matrix(text: &str) -> Result<(ProtocolMatrix, Vec<String>), MatrixE
             });
         }
     };
+    let schema_version = read_schema_version(top.get("probeSchemaVersion"), &mut warnings);
     let mut matrix = ProtocolMatrix {
         date,
+        schema_version,
         agents: BTreeMap::new(),
     };
     for (index, agent) in agents.iter().enumerate() {
-        read_agent(index, agent, &mut matrix.agents, &mut warnings);
+        read_agent(
+            index,
+            agent,
+            schema_version,
+            &mut matrix.agents,
+            &mut warnings,
+        );
     }
     Ok((matrix, warnings))
 }
@@ -240,11 +297,80 @@ impl ProtocolMatrix {
         }
     }
 
+    /// Everything the matrix says about the agent with this id.
+    pub fn report(&self, id: &str) -> Report<'_> {
+        match self.agents.get(id) {
+            None => Report::NotProbed,
+            Some(probe) => Report::Probed {
+                date: &self.date,
+                schema_version: self.schema_version,
+                probe,
+            },
+        }
+    }
+
     /// The probe of this agent, when it succeeded.
     pub fn succeeded(&self, id: &str) -> Option<&ProbeResult> {
         self.agents
             .get(id)
             .filter(|probe| probe.status == ProbeStatus::Succeeded)
+    }
+}
+
+impl ProbeResult {
+    /// Each capability of [`Capability::ALL`] in order, then each probed method this catalogue
+    /// does not know (by name): what was advertised and what the probe's call returned. Empty
+    /// when the probe failed: nothing is known.
+    pub fn features(&self) -> Vec<Feature<'_>> {
+        if !self.status.is_success() {
+            return Vec::new();
+        }
+        let mut features: Vec<Feature<'_>> = Capability::ALL
+            .into_iter()
+            .map(|capability| {
+                let method = capability
+                    .method_names()
+                    .iter()
+                    .find_map(|name| self.methods.get_key_value(*name));
+                Feature {
+                    capability: Some(capability),
+                    method: method
+                        .map(|(name, _)| name.as_str())
+                        .or(capability.method_names().first().copied()),
+                    advertised: self.capabilities.get(&capability).copied(),
+                    probe: method.map(|(_, probe)| probe),
+                }
+            })
+            .collect();
+        for (name, probe) in &self.methods {
+            let known = Capability::ALL
+                .iter()
+                .any(|c| c.method_names().contains(&name.as_str()));
+            if !known {
+                features.push(Feature {
+                    capability: None,
+                    method: Some(name),
+                    advertised: None,
+                    probe: Some(probe),
+                });
+            }
+        }
+        features
+    }
+
+    /// The feature of one capability (see [`ProbeResult::features`]).
+    pub fn feature(&self, capability: Capability) -> Option<Feature<'_>> {
+        self.features()
+            .into_iter()
+            .find(|f| f.capability == Some(capability))
+    }
+
+    /// Whether a plain `session/new` asked to sign in first: what the agent does before that
+    /// could be probed, what comes after could not.
+    pub fn needs_sign_in(&self) -> bool {
+        self.session_new
+            .as_ref()
+            .is_some_and(|probe| probe.status == MethodStatus::AuthRequired)
     }
 }
 
@@ -382,9 +508,27 @@ impl Capability {
         Capability::ALL.into_iter().find(|c| c.as_str() == word)
     }
 
-    /// The inverse of [`Capability::wire_name`].
+    /// The inverse of [`Capability::wire_name`]; `sessionClose`, the name of probe schema 2,
+    /// is [`Capability::SessionStop`] too.
     pub fn from_wire_name(name: &str) -> Option<Capability> {
-        Capability::ALL.into_iter().find(|c| c.wire_name() == name)
+        match name {
+            "sessionClose" => Some(Capability::SessionStop),
+            _ => Capability::ALL.into_iter().find(|c| c.wire_name() == name),
+        }
+    }
+
+    /// The methods the probe calls for it, newest schema last: `session/stop` (schema 1) and
+    /// `session/close` (schema 2) for [`Capability::SessionStop`]; none for
+    /// [`Capability::LoadSession`], which is only advertised.
+    pub fn method_names(self) -> &'static [&'static str] {
+        match self {
+            Capability::LoadSession => &[],
+            Capability::SessionList => &["session/list"],
+            Capability::SessionFork => &["session/fork"],
+            Capability::SessionResume => &["session/resume"],
+            Capability::SessionStop => &["session/stop", method::CLOSE],
+            Capability::SetModel => &["session/set_model"],
+        }
     }
 }
 
@@ -392,6 +536,7 @@ impl Capability {
 fn read_agent(
     index: usize,
     agent: &Value,
+    schema: u32,
     agents: &mut BTreeMap<String, ProbeResult>,
     warnings: &mut Vec<String>,
 ) {
@@ -422,25 +567,165 @@ fn read_agent(
     let registry_version = optional_string(agent, "registryVersion", &at, warnings);
     let distribution = optional_string(agent, "distribution", &at, warnings);
     let status = read_status(agent, &at, warnings);
-    let (auth_methods, capabilities) = if status.is_success() {
-        (
-            read_auth_methods(agent, &at, warnings),
-            read_capabilities(agent, &at, warnings),
-        )
-    } else {
-        // A failed probe's lists are placeholders (all `false`): unknown, so not kept.
-        (Vec::new(), BTreeMap::new())
+    let mut probe = ProbeResult {
+        registry_version,
+        distribution,
+        status,
+        auth_methods: Vec::new(),
+        capabilities: BTreeMap::new(),
+        other_capabilities: BTreeMap::new(),
+        failure: None,
+        protocol_version: None,
+        agent_info_version: None,
+        session_new: None,
+        methods: BTreeMap::new(),
     };
-    agents.insert(
-        id.to_owned(),
-        ProbeResult {
-            registry_version,
-            distribution,
-            status,
-            auth_methods,
-            capabilities,
-        },
-    );
+    if probe.status.is_success() {
+        probe.auth_methods = read_auth_methods(agent, &at, warnings);
+        (probe.capabilities, probe.other_capabilities) =
+            read_capabilities(agent, schema, &at, warnings);
+        probe.protocol_version = read_protocol_version(agent, &at, warnings);
+        probe.agent_info_version = optional_string(agent, "agentInfoVersion", &at, warnings);
+        probe.session_new = agent
+            .get("sessionNew")
+            .and_then(|value| read_probe(value, &format!("{at}: `sessionNew`"), warnings));
+        probe.methods = read_methods(agent, &at, warnings);
+    } else {
+        // A failed probe's lists are placeholders (all `false`, `not_probed`): unknown, so not
+        // kept; only its own words about why it failed are.
+        probe.failure = match agent.get("initialize") {
+            Some(Value::Object(initialize)) => initialize
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_owned),
+            _ => None,
+        };
+    }
+    agents.insert(id.to_owned(), probe);
+}
+
+/// `probeSchemaVersion`: a whole number; missing is 1, anything else a warning (read as 1).
+fn read_schema_version(value: Option<&Value>, warnings: &mut Vec<String>) -> u32 {
+    match value {
+        None | Some(Value::Null) => 1,
+        Some(Value::Number(n))
+            if n.as_u64()
+                .is_some_and(|v| (1..=u64::from(u32::MAX)).contains(&v)) =>
+        {
+            let version = n.as_u64().map_or(1, |v| v as u32);
+            if version > PROBE_SCHEMA_VERSION {
+                warnings.push(format!(
+                    "`probeSchemaVersion` is {version}, newer than {PROBE_SCHEMA_VERSION}, the \
+                     newest this catalogue knows; what it does not know is shown as given or left out"
+                ));
+            }
+            version
+        }
+        Some(other) => {
+            warnings.push(format!(
+                "`probeSchemaVersion` is {}, not a whole number like 2; read as 1",
+                match other {
+                    Value::Number(n) => format!("the number {n}"),
+                    other => describe(other).to_owned(),
+                }
+            ));
+            1
+        }
+    }
+}
+
+/// `protocolVersion`: a number or a text, kept as written; `null` or missing is unknown.
+fn read_protocol_version(
+    agent: &Map<String, Value>,
+    at: &str,
+    warnings: &mut Vec<String>,
+) -> Option<String> {
+    match agent.get("protocolVersion") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) => Some(n.to_string()),
+        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+        Some(Value::String(_)) => None,
+        Some(other) => {
+            warnings.push(format!(
+                "{at}: `protocolVersion` is {}, not a version like 1; read as unknown",
+                describe(other)
+            ));
+            None
+        }
+    }
+}
+
+/// One probed call, `{"status": "...", "code": -32601, "message": "..."}`; without a readable
+/// status it is a warning and left out.
+fn read_probe(value: &Value, at: &str, warnings: &mut Vec<String>) -> Option<MethodProbe> {
+    let fields = match value {
+        Value::Object(fields) => fields,
+        Value::Null => return None,
+        other => {
+            warnings.push(format!(
+                "{at} is {}, not an object like {{\"status\": \"success\"}}; read as not probed",
+                describe(other)
+            ));
+            return None;
+        }
+    };
+    let status = match fields.get("status") {
+        Some(Value::String(status)) if !status.trim().is_empty() => MethodStatus::parse(status),
+        found => {
+            warnings.push(format!(
+                "{at}: `status` is {}, not a status like \"success\"; read as not probed",
+                found.map_or("missing", describe)
+            ));
+            return None;
+        }
+    };
+    let code = match fields.get("code") {
+        Some(Value::Number(n)) => n.as_i64(),
+        _ => None,
+    };
+    let message = fields
+        .get("message")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned);
+    Some(MethodProbe {
+        status,
+        code,
+        message,
+    })
+}
+
+/// `methodProbes`: per method name, one probed call; names are kept as written.
+fn read_methods(
+    agent: &Map<String, Value>,
+    at: &str,
+    warnings: &mut Vec<String>,
+) -> BTreeMap<String, MethodProbe> {
+    let mut methods = BTreeMap::new();
+    let fields = match agent.get("methodProbes") {
+        None | Some(Value::Null) => return methods,
+        Some(Value::Object(fields)) => fields,
+        Some(other) => {
+            warnings.push(format!(
+                "{at}: `methodProbes` is {}, not an object; no method counts as probed",
+                describe(other)
+            ));
+            return methods;
+        }
+    };
+    for (name, value) in fields {
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(probe) = read_probe(value, &format!("{at}: `methodProbes.{name}`"), warnings) {
+            methods.entry(name.to_owned()).or_insert(probe);
+        }
+    }
+    methods
 }
 
 /// A string field that may be missing or `null`; another type is a warning and reads as missing.
@@ -527,41 +812,62 @@ fn read_auth_methods(
     methods
 }
 
-/// `capabilities`: an object of booleans; unknown names are ignored, `null` means unknown and a
-/// value of another type is a warning.
+/// `capabilities`: an object of booleans; names this catalogue does not know are kept apart,
+/// `null` means unknown and a value of another type is a warning. `sessionStop` and
+/// `sessionClose` both fill [`Capability::SessionStop`]; when a matrix has both, the one of its
+/// schema wins.
 fn read_capabilities(
     agent: &Map<String, Value>,
+    schema: u32,
     at: &str,
     warnings: &mut Vec<String>,
-) -> BTreeMap<Capability, bool> {
+) -> (BTreeMap<Capability, bool>, BTreeMap<String, bool>) {
     let mut capabilities = BTreeMap::new();
+    let mut others = BTreeMap::new();
     let fields = match agent.get("capabilities") {
-        None | Some(Value::Null) => return capabilities,
+        None | Some(Value::Null) => return (capabilities, others),
         Some(Value::Object(fields)) => fields,
         Some(other) => {
             warnings.push(format!(
                 "{at}: `capabilities` is {}, not an object; no capability is known",
                 describe(other)
             ));
-            return capabilities;
+            return (capabilities, others);
         }
     };
+    let preferred_stop = if schema >= 2 {
+        "sessionClose"
+    } else {
+        "sessionStop"
+    };
     for (name, value) in fields {
-        let Some(capability) = Capability::from_wire_name(name) else {
-            continue;
-        };
-        match value {
-            Value::Bool(supported) => {
-                capabilities.insert(capability, *supported);
+        let supported = match value {
+            Value::Bool(supported) => *supported,
+            Value::Null => continue,
+            other => {
+                warnings.push(format!(
+                    "{at}: `capabilities.{name}` is {}, not true or false; read as unknown",
+                    describe(other)
+                ));
+                continue;
             }
-            Value::Null => {}
-            other => warnings.push(format!(
-                "{at}: `capabilities.{name}` is {}, not true or false; read as unknown",
-                describe(other)
-            )),
+        };
+        match Capability::from_wire_name(name) {
+            Some(Capability::SessionStop) => {
+                let seen = capabilities.contains_key(&Capability::SessionStop);
+                if !seen || name == preferred_stop {
+                    capabilities.insert(Capability::SessionStop, supported);
+                }
+            }
+            Some(capability) => {
+                capabilities.insert(capability, supported);
+            }
+            None => {
+                others.insert(name.clone(), supported);
+            }
         }
     }
-    capabilities
+    (capabilities, others)
 }
 
 #[cfg(test)]

@@ -1,0 +1,91 @@
+//! `acp-catalog-render`: writes the site's pages as HTML, rendered by the site's own components
+//! (see the library's `render` module). `cargo xtask dist` builds and runs it after Trunk,
+//! compiled with the same build-time settings as the wasm.
+//!
+//! ```text
+//! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json] [--index-only]
+//! ```
+//!
+//! `--out` holds Trunk's `index.html` (or a page this command wrote, so a built site's pages can
+//! be rendered again from a newer registry), which every page is written into. Without
+//! `--registry` the pages are the loading shell; `--index-only` writes `index.html` and
+//! `404.html` only.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    match native::run(std::env::args().skip(1).collect()) {
+        Ok(summary) => {
+            println!("{summary}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::fs;
+    use std::path::PathBuf;
+
+    use acp_catalog::registry::{LoadedRegistry, registry_url};
+    use acp_catalog::render::{Pages, Template, write_site};
+
+    /// Reads the arguments, renders, and says what was written.
+    pub fn run(args: Vec<String>) -> Result<String, String> {
+        let mut out = None;
+        let mut registry = None;
+        let mut matrix = None;
+        let mut pages = Pages::All;
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            if flag == "--index-only" {
+                pages = Pages::IndexOnly;
+                continue;
+            }
+            let mut value = || {
+                args.next()
+                    .map(PathBuf::from)
+                    .ok_or_else(|| format!("{flag} needs a path"))
+            };
+            match flag.as_str() {
+                "--out" => out = Some(value()?),
+                "--registry" => registry = Some(value()?),
+                "--matrix" => matrix = Some(value()?),
+                other => return Err(format!("unknown argument `{other}`")),
+            }
+        }
+        let out = out.ok_or("--out <dir> is required")?;
+        let index = out.join("index.html");
+        let html =
+            fs::read_to_string(&index).map_err(|e| format!("reading {}: {e}", index.display()))?;
+        let template = Template::parse(&html).map_err(|e| e.to_string())?;
+        let loaded = match registry {
+            None => None,
+            Some(file) => {
+                let text = fs::read_to_string(&file)
+                    .map_err(|e| format!("reading {}: {e}", file.display()))?;
+                let loaded = LoadedRegistry::from_text(registry_url(), &text)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                Some(match matrix {
+                    None => loaded,
+                    Some(file) => {
+                        let text = fs::read_to_string(&file)
+                            .map_err(|e| format!("reading {}: {e}", file.display()))?;
+                        let (matrix, _warnings) = registry_core::protocol::parse_matrix(&text)
+                            .map_err(|e| format!("{}: {e}", file.display()))?;
+                        loaded.with_matrix(matrix)
+                    }
+                })
+            }
+        };
+        let written = write_site(&template, loaded.as_ref(), &out, pages)
+            .map_err(|e| format!("writing into {}: {e}", out.display()))?;
+        Ok(written.to_string())
+    }
+}

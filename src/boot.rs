@@ -1,0 +1,326 @@
+//! Starting the app in the browser.
+//!
+//! Every page of the site arrives as HTML the build rendered from these same components
+//! ([`crate::render`]), inside `<div id="app">`:
+//!
+//! - **A page with content** (`data-prerendered`: the catalogue, an agent page, the not-found
+//!   page) stays as it is while the registry downloads. Once it is loaded (and the protocol
+//!   matrix and the visitor's platform are known, or a short wait is over), the app renders the
+//!   same page into a detached element and puts it in the old one's place in one step: the same
+//!   markup, so nothing moves or flashes, and the page is live. What the visitor did meanwhile
+//!   is kept: text typed into the search box and filters ticked are applied ([`Pending`]), and
+//!   the focused field keeps the focus and the caret. If the registry cannot be loaded, the
+//!   page the HTML had stays, with a notice and a retry ([`StaticCopyNotice`]).
+//! - **A shell** (a build for an AgentRegistry, or with no registry known at build time) shows
+//!   the loading skeleton; the app replaces it at once and shows the progress itself.
+//!
+//! The head tags the build wrote for the page sit between two comments
+//! ([`HEAD_START`], [`HEAD_END`]); they go when the app takes over, since `leptos_meta` then
+//! writes the live page's own.
+
+use std::time::Duration;
+
+use any_spawner::Executor;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use registry_core::CatalogQuery;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+use crate::app::App;
+use crate::registry::{FetchError, MatrixStatus, Phase, RegistryState, Status};
+use crate::visitor::VisitorState;
+
+/// The id of the element the app renders into.
+pub const ROOT_ID: &str = "app";
+/// The attribute marking a root whose content is a whole page, to be taken over.
+pub const PRERENDERED: &str = "data-prerendered";
+/// The comment before the head tags the build rendered for the page.
+pub const HEAD_START: &str = "page-head";
+/// The comment after them.
+pub const HEAD_END: &str = "/page-head";
+
+/// How long a pre-rendered page waits for the protocol matrix and the visitor's architecture
+/// once the registry is there, before the app takes over without them (they follow when they
+/// arrive).
+const OPTIONAL_WAIT: Duration = Duration::from_millis(1500);
+
+/// Starts the app: loads the registry and takes over the page, or mounts into the shell.
+pub fn start() {
+    let _ = Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    owner.with(|| {
+        let registry = RegistryState::fetch();
+        let visitor = VisitorState::detect();
+        let root = document()
+            .get_element_by_id(ROOT_ID)
+            .unwrap_or_else(|| new_root().into());
+        if root.has_attribute(PRERENDERED) {
+            take_over_when_ready(root, registry, visitor);
+        } else {
+            replace(&root, registry, visitor, false);
+        }
+    });
+    // The app lives as long as the page.
+    std::mem::forget(owner);
+}
+
+fn new_root() -> HtmlElement {
+    let root = document()
+        .create_element("div")
+        .expect("a document can create elements")
+        .unchecked_into::<HtmlElement>();
+    root.set_id(ROOT_ID);
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&root);
+    }
+    root
+}
+
+/// Waits for the registry, then takes the page over; shows a notice if it cannot be loaded.
+fn take_over_when_ready(root: Element, registry: RegistryState, visitor: VisitorState) {
+    let owner = Owner::current().expect("called inside the app's owner");
+    let waited = RwSignal::new(false);
+    set_timeout(move || waited.set(true), OPTIONAL_WAIT);
+    let done = StoredValue::new(false);
+    let notice = StoredValue::new_local(None::<leptos::mount::UnmountHandle<_>>);
+    let root = send_wrapper::SendWrapper::new(root);
+    Effect::new(move |_| {
+        let phase = registry.phase();
+        let optional_known =
+            registry.matrix() != MatrixStatus::Pending && visitor.settled.get() || waited.get();
+        if done.get_value() {
+            return;
+        }
+        match phase {
+            Phase::Ready if optional_known => {
+                done.set_value(true);
+                notice.set_value(None);
+                // In a task of its own, apart from reading the registry: neither blocks the
+                // page for as long as both would.
+                let root = root.clone();
+                let owner = owner.clone();
+                set_timeout(
+                    move || owner.with(|| take_over(&root, registry, visitor)),
+                    Duration::ZERO,
+                );
+            }
+            Phase::Failed => {
+                if let Status::Failed(error) = registry.status() {
+                    untrack(|| owner.with(|| notice.set_value(Some(show_notice(error, registry)))));
+                }
+            }
+            Phase::Ready | Phase::Loading => {}
+        }
+    });
+}
+
+/// Puts the live page in the pre-rendered one's place, keeping what the visitor did. User
+/// Timing measures `acp:take-over` how long it took.
+fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
+    mark("acp:take-over-start");
+    let pending = Pending::read(root);
+    pending.apply_to_address();
+    remove_prerendered_head();
+    replace(root, registry, visitor, true);
+    // The router renders the page's route right after mounting (in a microtask): the fields to
+    // focus exist by the next frame, which this runs before.
+    request_animation_frame(move || {
+        pending.restore_focus();
+        mark("acp:taken-over");
+        if let Some(performance) = window().performance() {
+            let _ = performance.measure_with_start_mark_and_end_mark(
+                "acp:take-over",
+                "acp:take-over-start",
+                "acp:taken-over",
+            );
+        }
+    });
+}
+
+fn mark(name: &str) {
+    if let Some(performance) = window().performance() {
+        let _ = performance.mark(name);
+    }
+}
+
+/// Renders the app into a new root and swaps it for `old`, in one step.
+fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, prerendered: bool) {
+    let fresh = document()
+        .create_element("div")
+        .expect("a document can create elements")
+        .unchecked_into::<HtmlElement>();
+    fresh.set_id(ROOT_ID);
+    let handle = mount_to(
+        fresh.clone(),
+        move || view! { <App registry visitor prerendered /> },
+    );
+    let _ = old.replace_with_with_node_1(&fresh);
+    handle.forget();
+}
+
+/// Removes the head tags the build rendered for the page (see [`HEAD_START`]).
+fn remove_prerendered_head() {
+    let Some(head) = document().head() else {
+        return;
+    };
+    let mut inside = false;
+    let mut node = head.first_child();
+    while let Some(current) = node {
+        node = current.next_sibling();
+        let marker = (current.node_type() == web_sys::Node::COMMENT_NODE)
+            .then(|| current.text_content().unwrap_or_default());
+        match marker.as_deref() {
+            Some(HEAD_START) => {
+                inside = true;
+                let _ = head.remove_child(&current);
+            }
+            Some(HEAD_END) => {
+                let _ = head.remove_child(&current);
+                break;
+            }
+            _ if inside => {
+                let _ = head.remove_child(&current);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What the visitor did on the pre-rendered page before the app was live.
+#[derive(Debug, Default)]
+struct Pending {
+    /// The search text, when it was changed.
+    search: Option<String>,
+    /// Filters ticked or unticked: `(query key, value)`, as the form fields name them.
+    toggled: Vec<(String, String)>,
+    /// The focused field's id and, for a text field, its selection.
+    focus: Option<(String, Option<(u32, u32)>)>,
+}
+
+impl Pending {
+    fn read(root: &Element) -> Pending {
+        let mut pending = Pending::default();
+        let inputs = root
+            .query_selector_all("input")
+            .map(|list| {
+                (0..list.length())
+                    .filter_map(|i| list.get(i))
+                    .filter_map(|node| node.dyn_into::<HtmlInputElement>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        for input in &inputs {
+            match input.type_().as_str() {
+                "search" if input.value() != input.default_value() => {
+                    pending.search = Some(input.value());
+                }
+                "checkbox" if input.checked() != input.default_checked() => {
+                    pending.toggled.push((input.name(), input.value()));
+                }
+                _ => {}
+            }
+        }
+        if let Some(active) = document().active_element()
+            && root.contains(Some(&active))
+            && !active.id().is_empty()
+        {
+            let selection = active.dyn_ref::<HtmlInputElement>().and_then(|input| {
+                Some((input.selection_start().ok()??, input.selection_end().ok()??))
+            });
+            pending.focus = Some((active.id(), selection));
+        }
+        pending
+    }
+
+    /// Writes the search and filters into the address, so the app starts from them.
+    fn apply_to_address(&self) {
+        if self.search.is_none() && self.toggled.is_empty() {
+            return;
+        }
+        let location = window().location();
+        let search = location.search().unwrap_or_default();
+        let mut query = CatalogQuery::from_query_string(&search);
+        if let Some(text) = &self.search {
+            query.q = text.clone();
+        }
+        for (key, value) in &self.toggled {
+            query.toggle_filter(key, value);
+        }
+        let path = location.pathname().unwrap_or_default();
+        let qs = query.to_query_string();
+        let url = if qs.is_empty() {
+            path
+        } else {
+            format!("{path}?{qs}")
+        };
+        if let Ok(history) = window().history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    }
+
+    fn restore_focus(&self) {
+        let Some((id, selection)) = &self.focus else {
+            return;
+        };
+        let Some(element) = document()
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        else {
+            return;
+        };
+        let _ = element.focus();
+        if let (Some((start, end)), Some(input)) =
+            (selection, element.dyn_ref::<HtmlInputElement>())
+        {
+            let _ = input.set_selection_range(*start, *end);
+        }
+    }
+}
+
+/// Mounts the notice of a pre-rendered page whose registry could not be loaded.
+fn show_notice(
+    error: FetchError,
+    registry: RegistryState,
+) -> leptos::mount::UnmountHandle<impl Mountable> {
+    let host = new_notice_host();
+    mount_to(host, move || view! { <StaticCopyNotice error registry /> })
+}
+
+fn new_notice_host() -> HtmlElement {
+    let host = document()
+        .create_element("div")
+        .expect("a document can create elements")
+        .unchecked_into::<HtmlElement>();
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&host);
+    }
+    host
+}
+
+/// The pre-rendered page is what the build saw; the live registry could not be loaded.
+#[component]
+fn StaticCopyNotice(error: FetchError, registry: RegistryState) -> impl IntoView {
+    let retrying = move || registry.status() == Status::Loading;
+    view! {
+        <div
+            role="alert"
+            class="fixed inset-x-0 bottom-0 z-40 border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 shadow-lg dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+            <div class="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">
+                <p class="min-w-0 break-words">
+                    <strong class="font-semibold">"This page shows the registry as it was when the site was built. "</strong>
+                    {format!("The live registry could not be loaded: {error}")}
+                </p>
+                <button
+                    type="button"
+                    class="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 disabled:opacity-60"
+                    disabled=retrying
+                    on:click=move |_| registry.retry()
+                >
+                    {move || if retrying() { "Retrying…" } else { "Retry" }}
+                </button>
+            </div>
+        </div>
+    }
+}

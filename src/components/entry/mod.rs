@@ -1,0 +1,118 @@
+//! The body of an ACP entry's page: the header (facts and links), `#run` (how to run it, per
+//! distribution method, for the visitor's platform), `#editors` (configuration for each ACP
+//! client), `#protocol` (what the registry's probe found) and `#manifest` (the raw entry).
+//!
+//! All text of the snippets comes from `registry_core::snippets`; these components only lay it
+//! out. The catalogue's agent page and the listing preview both show [`EntryDetails`].
+
+mod editors;
+mod protocol;
+mod run;
+
+use std::sync::Arc;
+
+use leptos::either::Either;
+use leptos::prelude::*;
+use registry_core::{Entry, Method};
+
+use crate::components::card::MethodBadge;
+use crate::components::icon::{AgentIcon, IconSize};
+use crate::components::link::ExternalLink;
+use crate::components::manifest::ManifestSection;
+
+use self::editors::EditorsSection;
+pub use self::protocol::ProbeReport;
+use self::protocol::ProtocolSection;
+use self::run::RunSection;
+
+/// Where the registry's manifests live, for "Edit this listing".
+const MANIFEST_REPOSITORY: &str = "https://github.com/agentclientprotocol/registry/blob/main";
+
+/// An entry's page body (header and sections), without the page's title, head tags or back
+/// link.
+#[component]
+pub fn EntryDetails(
+    /// The entry.
+    entry: Arc<Entry>,
+    /// Its icon's URL ([`icon_url`](crate::components::icon::icon_url)).
+    icon: Option<String>,
+    /// What the registry's probe found about it, when it was probed.
+    report: Option<ProbeReport>,
+    /// Why the probe results could not be loaded, when they could not.
+    matrix_problem: Option<String>,
+) -> impl IntoView {
+    // The method tab chosen on this page: `#run` shows it, `#editors` configures it.
+    let chosen = RwSignal::new(None::<Method>);
+    view! {
+        <Header entry=entry.clone() icon />
+        <RunSection entry=entry.clone() chosen />
+        <EditorsSection entry=entry.clone() chosen />
+        <ProtocolSection entry=entry.clone() report matrix_problem />
+        <ManifestSection entry />
+    }
+}
+
+#[component]
+fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
+    let authors = entry.author_names().collect::<Vec<_>>().join(", ");
+    // Only an entry with a manifest in the registry's repository (a slug id, not from a
+    // service) has one to edit: any other id would name another file, or none.
+    let edit = entry
+        .manifest_path()
+        .map(|path| format!("{MANIFEST_REPOSITORY}/{path}"));
+    let license = entry.license.clone().map(|license| {
+        match entry
+            .license_url
+            .as_deref()
+            .and_then(registry_core::url::safe_link)
+        {
+            Some(url) => Either::Left(view! { <ExternalLink url=url.to_owned() text=license /> }),
+            None => Either::Right(view! { <span>{license}</span> }),
+        }
+    });
+    let links = [
+        ("Repository", entry.repository.clone()),
+        ("Website", entry.website.clone()),
+    ];
+    view! {
+        <header class="flex flex-col gap-5 py-8 sm:flex-row sm:items-start">
+            <AgentIcon url=icon name=entry.name.clone() size=IconSize::Page />
+            <div class="min-w-0 flex-1">
+                <h1 class="text-3xl font-bold tracking-tight">{entry.name.clone()}</h1>
+                <p class="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                    <span>{format!("v{}", entry.version)}</span>
+                    " · "
+                    <code>{entry.id.clone()}</code>
+                </p>
+                <p class="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{entry.description.clone()}</p>
+                <dl class="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                    {(!authors.is_empty()).then(|| view! {
+                        <dt class="text-slate-600 dark:text-slate-400">"Authors"</dt>
+                        <dd>{authors}</dd>
+                    })}
+                    {license.map(|license| view! {
+                        <dt class="text-slate-600 dark:text-slate-400">"License"</dt>
+                        <dd>{license}</dd>
+                    })}
+                    {links
+                        .into_iter()
+                        .filter_map(|(label, url)| url.map(|u| (label, u)))
+                        .map(|(label, url)| view! {
+                            <dt class="text-slate-600 dark:text-slate-400">{label}</dt>
+                            <dd class="break-all"><ExternalLink text=url.clone() url /></dd>
+                        })
+                        .collect_view()}
+                    <dt class="text-slate-600 dark:text-slate-400">"Distribution"</dt>
+                    <dd class="flex flex-wrap gap-1.5">
+                        {entry.distribution.methods().into_iter().map(|m| view! { <MethodBadge method=m /> }).collect_view()}
+                    </dd>
+                </dl>
+                {edit.map(|url| view! {
+                    <p class="mt-4 text-sm">
+                        <ExternalLink url text="Edit this listing".to_owned() />
+                    </p>
+                })}
+            </div>
+        </header>
+    }
+}

@@ -1,0 +1,356 @@
+//! Pages rendered to HTML natively, as `cargo xtask dist` writes them: what they say, and that
+//! registry text never becomes markup. (In the wasm test build this file compiles to nothing.)
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::fs;
+
+use acp_catalog::registry::{LoadedRegistry, registry_url};
+use acp_catalog::render::{Pages, Template, TemplateError, render_page, write_site};
+use registry_core::CatalogQuery;
+use registry_core::id::is_file_name;
+
+const REGISTRY: &str = include_str!("../public/registry.json");
+const MATRIX: &str = include_str!("../public/protocol-matrix.json");
+
+fn bundled() -> LoadedRegistry {
+    let loaded = LoadedRegistry::from_text(registry_url(), REGISTRY).unwrap();
+    let (matrix, _) = registry_core::protocol::parse_matrix(MATRIX).unwrap();
+    loaded.with_matrix(matrix)
+}
+
+/// Text as Leptos writes it into HTML.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[test]
+fn the_catalogue_renders_its_first_page_with_counts() {
+    let loaded = bundled();
+    let page = render_page("/", Some(&loaded));
+    let view = loaded.catalog.view(&CatalogQuery::default());
+    let total = loaded.catalog.registry.entries.len();
+    for expected in [
+        "<h1 class=\"text-3xl font-bold tracking-tight sm:text-4xl\">Find an ACP agent",
+        "Search agents",
+        &format!(">{total} agents"),
+        ">Distribution",
+        ">Operating system",
+        ">Authentication (probed)",
+    ] {
+        assert!(page.body.contains(expected), "{expected} missing");
+    }
+    // The distribution facet's counts are the core's.
+    let npx = view
+        .counts
+        .methods
+        .iter()
+        .find(|(m, _)| m.as_str() == "npx")
+        .unwrap()
+        .1;
+    assert!(page.body.contains(&format!("npx (Node.js)<!></span><span class=\"tabular-nums text-slate-500 dark:text-slate-400\">{npx}")), "npx count {npx}");
+    // The first page of cards, in the default order, each a link to its page.
+    let links: Vec<&str> = page
+        .body
+        .match_indices("<a href=\"/agents/")
+        .map(|(at, _)| {
+            let rest = &page.body[at + "<a href=\"/agents/".len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect();
+    let expected: Vec<&str> = view
+        .results
+        .iter()
+        .take(48)
+        .map(|&i| loaded.catalog.registry.entries[i].id.as_str())
+        .collect();
+    assert_eq!(links, expected);
+    assert!(page.head.contains("<title>ACP Agent Registry</title>"));
+    assert!(
+        page.head
+            .contains("<link href=\"https://agentclientprotocol.com/\" rel=\"canonical\">")
+    );
+    assert_eq!(page.head.matches("<meta name=\"description\"").count(), 1);
+}
+
+#[test]
+fn an_agent_page_has_its_facts_run_command_and_snippets() {
+    let loaded = bundled();
+    let gemini = loaded
+        .catalog
+        .registry
+        .entries
+        .iter()
+        .find(|e| e.id == "gemini")
+        .unwrap();
+    let npx = gemini.distribution.npx.as_ref().unwrap();
+    let page = render_page("/agents/gemini/", Some(&loaded));
+    let command = format!("npx -y {} {}", npx.package, npx.args.join(" "));
+    for expected in [
+        "<h1 class=\"text-3xl font-bold tracking-tight\">Gemini CLI".to_owned(),
+        escaped(&gemini.description),
+        escaped(&command),
+        ">Run it".to_owned(),
+        ">Add it to your editor".to_owned(),
+        "agent_servers".to_owned(),
+        ">Protocol support".to_owned(),
+        format!(
+            "href=\"{}\" rel=\"noopener noreferrer\"",
+            gemini.repository.as_deref().unwrap()
+        ),
+    ] {
+        assert!(page.body.contains(&expected), "{expected} missing");
+    }
+    assert!(
+        page.head
+            .contains("<title>Gemini CLI · ACP Agent Registry</title>")
+    );
+    assert!(page.head.contains(
+        "<link href=\"https://agentclientprotocol.com/agents/gemini/\" rel=\"canonical\">"
+    ));
+    assert!(
+        page.head
+            .contains("<meta property=\"og:title\" content=\"Gemini CLI\">")
+    );
+    assert!(
+        page.head.contains(&format!(
+            "<meta name=\"description\" content=\"{}\">",
+            escaped(&gemini.description)
+        )),
+        "{}",
+        page.head
+    );
+}
+
+#[test]
+fn other_addresses_render_the_not_found_page_and_without_a_registry_the_shell() {
+    let loaded = bundled();
+    let missing = render_page("/404.html", Some(&loaded));
+    assert!(missing.body.contains(">Page not found"));
+    assert!(
+        missing
+            .head
+            .contains("<title>Page not found · ACP Agent Registry</title>")
+    );
+    let unknown = render_page("/agents/no-such-agent/", Some(&loaded));
+    assert!(unknown.body.contains(">Agent not found"));
+
+    let shell = render_page("/", None);
+    assert!(shell.body.contains("Loading agents…"));
+    assert!(!shell.body.contains("agents</p>"));
+    assert!(render_page("/404.html", None).body.contains("Loading…"));
+}
+
+const HOSTILE: &str = r#"{"version": "1.0.0", "agents": [{
+  "id": "evil",
+  "name": "</title><script>alert(1)</script>",
+  "version": "1.0.0\"><img src=x onerror=alert(5)>",
+  "description": "<img src=x onerror=alert(2)> & \"quotes\" 'too'",
+  "authors": ["<b onclick=alert(3)>me</b>"],
+  "license": "<b onclick=alert(4)>MIT</b>",
+  "repository": "javascript:alert(6)",
+  "website": "https://example.com/?a=1&b='2'",
+  "icon": "javascript:alert(7)",
+  "distribution": {"npx": {"package": "demo@1.0.0", "args": ["</pre><script>alert(8)</script>", "$(rm -rf ~)"],
+    "env": {"KEY\"><svg onload=alert(9)>": "v"}}}
+}]}"#;
+
+/// Every tag of `html` as (name, attribute names), read the way a browser tokenises it:
+/// attribute values in double quotes, single quotes or bare; comments skipped.
+fn tags(html: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at + 1..];
+        if let Some(comment) = rest.strip_prefix("!--") {
+            rest = &comment[comment.find("-->").map_or(comment.len(), |i| i + 3)..];
+            continue;
+        }
+        if let Some(marker) = rest.strip_prefix("!>") {
+            rest = marker;
+            continue;
+        }
+        rest = rest.trim_start_matches('/');
+        let name_len = rest
+            .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+            .unwrap_or(rest.len());
+        let name = rest[..name_len].to_ascii_lowercase();
+        rest = &rest[name_len..];
+        let mut attributes = Vec::new();
+        loop {
+            rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+            if rest.is_empty() || rest.starts_with('>') {
+                break;
+            }
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '=' || c == '>')
+                .unwrap_or(rest.len());
+            attributes.push(rest[..end].to_ascii_lowercase());
+            rest = &rest[end..];
+            if let Some(value) = rest.strip_prefix('=') {
+                let len = match value.chars().next() {
+                    Some(q @ ('"' | '\'')) => value[1..].find(q).map_or(value.len(), |i| i + 2),
+                    _ => value
+                        .find(|c: char| c.is_whitespace() || c == '>')
+                        .unwrap_or(value.len()),
+                };
+                rest = &value[len..];
+            }
+        }
+        out.push((name, attributes));
+    }
+    out
+}
+
+/// The same entry as [`HOSTILE`], every string harmless (and as unfit for a link, where the
+/// hostile one is).
+const BENIGN: &str = r#"{"version": "1.0.0", "agents": [{
+  "id": "evil",
+  "name": "Plain name",
+  "version": "1.0.0",
+  "description": "A plain description",
+  "authors": ["me"],
+  "license": "MIT",
+  "repository": "not a link",
+  "website": "https://example.com/?a=1",
+  "icon": "ftp://example.com/icon.svg",
+  "distribution": {"npx": {"package": "demo@1.0.0", "args": ["--acp", "--quiet"],
+    "env": {"KEY=1": "v"}}}
+}]}"#;
+
+#[test]
+fn hostile_registry_text_adds_no_markup() {
+    let hostile = LoadedRegistry::from_text(registry_url(), HOSTILE).unwrap();
+    let benign = LoadedRegistry::from_text(registry_url(), BENIGN).unwrap();
+    assert_eq!(
+        hostile.catalog.registry.entries.len(),
+        1,
+        "{:?}",
+        hostile.diagnostics
+    );
+    for path in ["/", "/agents/evil/"] {
+        let page = render_page(path, Some(&hostile));
+        let html = format!("{}{}", page.head, page.body);
+        let plain = render_page(path, Some(&benign));
+        // Exactly the tags and attributes of the harmless entry's page: the hostile strings
+        // added none, whatever they hold.
+        assert_eq!(
+            tags(&html),
+            tags(&format!("{}{}", plain.head, plain.body)),
+            "{path}"
+        );
+        // A `javascript:` URL is shown as text, never as a link or a source.
+        assert!(
+            !html.contains("=\"javascript:"),
+            "a javascript: URL on {path}"
+        );
+        assert!(
+            html.contains("&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{path}"
+        );
+    }
+    let page = render_page("/agents/evil/", Some(&hostile));
+    assert!(page.head.contains(
+        "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; · ACP Agent Registry</title>"
+    ));
+    assert!(
+        page.body
+            .contains("&lt;b onclick=alert(4)&gt;MIT&lt;/b&gt;")
+    );
+    assert!(
+        page.body
+            .contains("&lt;/pre&gt;&lt;script&gt;alert(8)&lt;/script&gt;")
+    );
+    // The website is a link, its `&` escaped inside the attribute.
+    assert!(
+        page.body
+            .contains("href=\"https://example.com/?a=1&amp;b='2'\" rel=\"noopener noreferrer\""),
+        "{}",
+        page.body
+    );
+}
+
+#[test]
+fn the_template_takes_pages_and_refuses_tags_the_pages_set() {
+    let html = "<!doctype html><html><head><meta charset=utf-8></head><body class=x><script>s</script></body></html>";
+    let template = Template::parse(html).unwrap();
+    let page = acp_catalog::render::RenderedPage {
+        head: "<title>T</title>".into(),
+        body: "<main>M</main>".into(),
+    };
+    assert_eq!(
+        template.document(&page, true),
+        "<!doctype html><html><head><meta charset=utf-8><!--page-head--><title>T</title><!--/page-head--></head><body class=x><div id=\"app\" data-prerendered><main>M</main></div><!--/app--><script>s</script></body></html>"
+    );
+    // A written page is a template again: its own head tags and root taken out.
+    let written = template.document(&page, true);
+    let again = Template::parse(&written).unwrap();
+    assert_eq!(
+        again.document(&page, false),
+        template.document(&page, false)
+    );
+    assert!(!template.document(&page, false).contains("data-prerendered"));
+    for (html, error) in [
+        ("<html><body></body>", TemplateError::NoHead),
+        ("<head></head>", TemplateError::NoBody),
+        (
+            "<head><title>x</title></head><body>",
+            TemplateError::OwnTag("<title>"),
+        ),
+        (
+            "<head><meta name=\"description\" content=x></head><body>",
+            TemplateError::OwnTag("description"),
+        ),
+    ] {
+        assert_eq!(Template::parse(html).unwrap_err(), error, "{html}");
+    }
+}
+
+#[test]
+fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
+    let long = "a".repeat(300);
+    let registry = format!(
+        r#"{{"version": "1.0.0", "agents": [
+            {{"id": "ok", "name": "Ok", "version": "1", "description": "d", "distribution": {{"npx": {{"package": "ok@1"}}}}}},
+            {{"id": "{long}", "name": "Long", "version": "1", "description": "d", "distribution": {{"npx": {{"package": "l@1"}}}}}}
+        ], "extensions": [
+            {{"id": "ext", "name": "Ext", "version": "1", "description": "d", "distribution": {{"npx": {{"package": "e@1"}}}}}}
+        ]}}"#
+    );
+    let loaded = LoadedRegistry::from_text(registry_url(), &registry).unwrap();
+    let out = std::env::temp_dir().join(format!("acp-render-{}", std::process::id()));
+    fs::create_dir_all(&out).unwrap();
+    let template = Template::parse("<html><head></head><body></body></html>").unwrap();
+    let written = write_site(&template, Some(&loaded), &out, Pages::All).unwrap();
+    assert_eq!((written.agents, written.extensions), (1, 1));
+    assert_eq!(written.unfit_ids, std::slice::from_ref(&long));
+    for file in [
+        "index.html",
+        "404.html",
+        "agents/ok/index.html",
+        "extensions/ext/index.html",
+    ] {
+        let html = fs::read_to_string(out.join(file)).unwrap();
+        assert!(html.contains("<div id=\"app\" data-prerendered>"), "{file}");
+    }
+    assert!(!out.join("agents").join(&long).exists());
+    fs::remove_dir_all(&out).unwrap();
+
+    for (id, fits) in [
+        ("gemini", true),
+        ("v1.2_beta", true),
+        ("", false),
+        ("..", false),
+        (".hidden", false),
+        ("a/b", false),
+        ("a\\b", false),
+        ("my agent", false),
+        ("é", false),
+        (&"a".repeat(128), true),
+        (&"a".repeat(129), false),
+        (long.as_str(), false),
+    ] {
+        assert_eq!(is_file_name(id), fits, "{id:?}");
+    }
+}

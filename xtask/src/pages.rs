@@ -1,0 +1,179 @@
+//! The site's pages as HTML: `cargo xtask dist` runs the site's own renderer after Trunk.
+//!
+//! The renderer is the site crate compiled natively (`acp-catalog-render`, and
+//! `acp-preview-render` for the listing preview), with the same build-time settings as the wasm,
+//! so the pages are the markup the browser's app renders (see `src/render.rs`). This module only
+//! decides what it renders from and runs it:
+//!
+//! - the registry known at build time ([`source`]): the file given with `--prerender-registry`,
+//!   else the build's own copy when the registry URL is a file of the build; never the network.
+//!   Without one, the pages are the loading shell;
+//! - the protocol matrix, when its URL is a file of the build (else the pages say "not probed"
+//!   until the browser has loaded it).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::dist::{DistOptions, RegistryKind};
+use crate::setup::{self, Tools};
+
+/// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its
+/// `preview/`.
+pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Result<()> {
+    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
+    catalogue.arg("--out").arg(&options.out_dir);
+    match source(options) {
+        Source::File(registry) => {
+            catalogue.arg("--registry").arg(registry);
+            if let Some(matrix) = local_file(options, &options.protocol_matrix_url) {
+                catalogue.arg("--matrix").arg(matrix);
+            }
+        }
+        Source::None { reason } => println!("pages rendered as the loading shell: {reason}"),
+    }
+    setup::run(&mut catalogue).context("rendering the catalogue's pages")?;
+    if with_preview {
+        let mut preview = renderer(tools, options, "acp-preview", "acp-preview-render");
+        preview.arg("--out").arg(options.out_dir.join("preview"));
+        setup::run(&mut preview).context("rendering the listing preview's page")?;
+    }
+    Ok(())
+}
+
+/// Renders `index.html` and `404.html` of the site built in `dir` (with `options`) again, from
+/// the registry file `registry`: a benchmark's copy of the site over a synthetic registry.
+pub fn render_index(
+    tools: &Tools,
+    options: &DistOptions,
+    dir: &Path,
+    registry: &Path,
+) -> Result<()> {
+    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
+    catalogue
+        .arg("--out")
+        .arg(dir)
+        .arg("--registry")
+        .arg(registry)
+        .arg("--index-only");
+    if let Some(matrix) = local_file(options, &options.protocol_matrix_url) {
+        catalogue.arg("--matrix").arg(matrix);
+    }
+    setup::run(&mut catalogue).context("rendering the catalogue's first page")
+}
+
+/// `cargo run` of a renderer, compiled with the site's settings.
+fn renderer(
+    tools: &Tools,
+    options: &DistOptions,
+    package: &str,
+    bin: &str,
+) -> std::process::Command {
+    let mut cargo = tools.command("cargo");
+    cargo
+        .args(["run", "--quiet", "--package", package, "--bin", bin, "--"])
+        .envs(options.site_env());
+    cargo
+}
+
+/// Where the entries to render come from.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Source {
+    /// This registry file.
+    File(PathBuf),
+    /// Nothing to render from, for this reason.
+    None {
+        /// Why, and what to do.
+        reason: String,
+    },
+}
+
+/// The file given with `--prerender-registry`, else the registry file of the build when the
+/// registry URL is a relative path (the default `registry.json` is the copy Trunk put beside
+/// `index.html`), else none: a remote registry is never fetched at build time, and an
+/// AgentRegistry is only ever read live.
+pub fn source(options: &DistOptions) -> Source {
+    if !options.prerender {
+        return Source::None {
+            reason: "this site serves registries it has not seen".to_owned(),
+        };
+    }
+    if options.registry_kind == RegistryKind::AgentRegistry {
+        return Source::None {
+            reason: "an AgentRegistry is read live, never at build time".to_owned(),
+        };
+    }
+    if let Some(file) = &options.prerender_registry {
+        return Source::File(file.clone());
+    }
+    match local_file(options, &options.registry_url) {
+        Some(file) => Source::File(file),
+        None => Source::None {
+            reason: format!(
+                "the registry `{}` is not a file of this build; pass \
+                 --prerender-registry <PATH> (or PRERENDER_REGISTRY) with a local copy of it",
+                options.registry_url.trim()
+            ),
+        },
+    }
+}
+
+/// The file of the build that a relative URL names, if it is one.
+fn local_file(options: &DistOptions, url: &str) -> Option<PathBuf> {
+    let url = url.trim();
+    let relative_path = !url.is_empty() && !url.contains([':', '?', '#']) && !url.starts_with('/');
+    let file = options.out_dir.join(url);
+    (relative_path && is_inside(&options.out_dir, &file) && file.is_file()).then_some(file)
+}
+
+/// Whether `path` stays inside `dir` (no `..` component).
+fn is_inside(dir: &Path, path: &Path) -> bool {
+    path.strip_prefix(dir).is_ok_and(|rest| {
+        rest.components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+
+    use super::*;
+
+    #[test]
+    fn the_registry_is_the_bundled_file_the_given_file_or_none() {
+        let out = std::env::temp_dir().join(format!("xtask-pages-{}", std::process::id()));
+        fs::create_dir_all(&out).unwrap();
+        fs::write(out.join("registry.json"), "{}").unwrap();
+        let options = |registry_url: &str, file: Option<&str>| {
+            DistOptions::new("/".into(), registry_url.into(), out.clone())
+                .unwrap()
+                .with_prerender_registry(file.map(PathBuf::from))
+        };
+        let remote = "https://cdn.example.com/registry.json";
+        let bundled = Source::File(out.join("registry.json"));
+        let given = Source::File("copy.json".into());
+        assert_eq!(source(&options("registry.json", None)), bundled);
+        assert_eq!(source(&options(remote, Some("copy.json"))), given);
+        assert_eq!(source(&options("registry.json", Some("copy.json"))), given);
+        for url in [
+            remote,
+            "/registry.json",
+            "missing.json",
+            "registry.json?v=2",
+            "../registry.json",
+        ] {
+            assert!(
+                matches!(source(&options(url, None)), Source::None { reason } if reason.contains(url)),
+                "{url}"
+            );
+        }
+        let service = options("https://agents.example.com", None)
+            .with_registry_kind(RegistryKind::AgentRegistry)
+            .unwrap();
+        assert!(matches!(source(&service), Source::None { reason } if reason.contains("live")));
+        let shell = options("registry.json", None).shell_only();
+        assert!(matches!(source(&shell), Source::None { .. }));
+        fs::remove_dir_all(&out).unwrap();
+    }
+}

@@ -1,0 +1,199 @@
+//! Copies compressed at build time beside each text asset, for static hosts that serve them
+//! (nginx `brotli_static on; gzip_static on;`, and `cargo xtask serve`): `<file>.br` (brotli
+//! quality 11) and `<file>.gz` (gzip level 9), which a host sends as they are instead of
+//! compressing on every request, and smaller than it would on the fly.
+//!
+//! Text is what [`static_host::encoding::is_compressible`] says (html, css, js, wasm, json,
+//! svg, xml, txt, webmanifest…), anywhere under the output directory. A copy that would not be
+//! smaller than its file is not written (a host then sends the file itself), and one left from
+//! an earlier build is removed, so every copy there is of the file beside it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use static_host::encoding::{self, Effort, Encoding};
+
+/// What [`write_beside`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Precompressed {
+    /// Text files found.
+    pub files: usize,
+    /// Their bytes.
+    pub raw: u64,
+    /// Bytes of the `.br` copies written.
+    pub brotli: u64,
+    /// Bytes of the `.gz` copies written.
+    pub gzip: u64,
+    /// Copies not written because they were not smaller than their file.
+    pub not_smaller: usize,
+}
+
+/// Writes `<file>.br` and `<file>.gz` beside every text file under `dir` (on every core: brotli
+/// at quality 11 takes a while), and says what it did.
+pub fn write_beside(dir: &Path) -> Result<Precompressed> {
+    let mut files = Vec::new();
+    text_files(dir, &mut files)?;
+    let next = Mutex::new(files.iter());
+    let total = Mutex::new(Precompressed::default());
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| -> Result<()> {
+                    loop {
+                        let Some(file) = next.lock().expect("no worker panics").next() else {
+                            return Ok(());
+                        };
+                        let done = compress_beside(file)?;
+                        let mut total = total.lock().expect("no worker panics");
+                        total.files += 1;
+                        total.raw += done.raw;
+                        total.brotli += done.brotli;
+                        total.gzip += done.gzip;
+                        total.not_smaller += done.not_smaller;
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .try_for_each(|handle| handle.join().expect("no worker panics"))
+    })?;
+    let total = total.into_inner().expect("no worker panics");
+    println!("{}", summary(&total));
+    Ok(total)
+}
+
+/// One line for the build's output.
+fn summary(done: &Precompressed) -> String {
+    let skipped = match done.not_smaller {
+        0 => String::new(),
+        n => format!("; {n} copies not written, no smaller than their file"),
+    };
+    format!(
+        "precompressed {} text files beside themselves (.br, .gz): {} raw, {} brotli, {} gzip{skipped}",
+        done.files, done.raw, done.brotli, done.gzip
+    )
+}
+
+/// Every compressible file under `dir`, recursively.
+fn text_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in fs::read_dir(dir).with_context(|| format!("listing {}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            text_files(&path, files)?;
+        } else if path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(encoding::is_compressible)
+        {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the copies of one file; counts it as [`write_beside`] does.
+fn compress_beside(file: &Path) -> Result<Precompressed> {
+    let bytes = fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut done = Precompressed {
+        files: 1,
+        raw: bytes.len() as u64,
+        ..Precompressed::default()
+    };
+    for encoding in Encoding::ALL {
+        let mut copy = file.as_os_str().to_owned();
+        copy.push(encoding.suffix());
+        let copy = PathBuf::from(copy);
+        let compressed = encoding.compress(&bytes, Effort::Best);
+        if compressed.len() < bytes.len() {
+            fs::write(&copy, &compressed).with_context(|| format!("writing {}", copy.display()))?;
+            let size = compressed.len() as u64;
+            match encoding {
+                Encoding::Brotli => done.brotli += size,
+                Encoding::Gzip => done.gzip += size,
+            }
+        } else {
+            done.not_smaller += 1;
+            if copy.exists() {
+                fs::remove_file(&copy).with_context(|| format!("removing {}", copy.display()))?;
+            }
+        }
+    }
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    #[test]
+    fn text_files_get_smaller_copies_beside_them() {
+        let dir = std::env::temp_dir().join(format!("xtask-precompress-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("agents/x")).unwrap();
+        let page = "<p class=\"card\">agent</p>\n".repeat(100);
+        fs::write(dir.join("index.html"), &page).unwrap();
+        fs::write(dir.join("agents/x/index.html"), &page).unwrap();
+        fs::write(dir.join("tiny.txt"), "a").unwrap();
+        fs::write(dir.join("icon.png"), "png ".repeat(100)).unwrap();
+        // Left by an earlier build whose tiny.txt compressed well.
+        fs::write(dir.join("tiny.txt.br"), "old").unwrap();
+
+        let done = write_beside(&dir).unwrap();
+        assert_eq!(
+            (done.files, done.raw, done.not_smaller),
+            (3, 2 * page.len() as u64 + 1, 2)
+        );
+        for html in ["index.html", "agents/x/index.html"] {
+            let br = fs::read(dir.join(format!("{html}.br"))).unwrap();
+            let mut text = String::new();
+            brotli::Decompressor::new(&br[..], 4096)
+                .read_to_string(&mut text)
+                .unwrap();
+            assert_eq!(text, page, "{html}.br");
+            let gz = fs::read(dir.join(format!("{html}.gz"))).unwrap();
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(&gz[..])
+                .read_to_string(&mut text)
+                .unwrap();
+            assert_eq!(text, page, "{html}.gz");
+            assert!(br.len() < gz.len() && gz.len() < page.len() / 10, "{html}");
+        }
+        assert_eq!(
+            done.brotli,
+            fs::metadata(dir.join("index.html.br")).unwrap().len() * 2
+        );
+        for absent in ["tiny.txt.br", "tiny.txt.gz", "icon.png.br", "icon.png.gz"] {
+            assert!(!dir.join(absent).exists(), "{absent}");
+        }
+        // Run again over its own output: the copies are not compressed in turn.
+        assert_eq!(write_beside(&dir).unwrap(), done);
+    }
+
+    #[test]
+    fn the_summary_says_what_was_skipped() {
+        let done = Precompressed {
+            files: 3,
+            raw: 1000,
+            brotli: 100,
+            gzip: 150,
+            not_smaller: 0,
+        };
+        assert_eq!(
+            summary(&done),
+            "precompressed 3 text files beside themselves (.br, .gz): 1000 raw, 100 brotli, 150 gzip"
+        );
+        let done = Precompressed {
+            not_smaller: 2,
+            ..done
+        };
+        assert!(
+            summary(&done).ends_with("150 gzip; 2 copies not written, no smaller than their file")
+        );
+    }
+}
