@@ -257,6 +257,36 @@ fn real_icons_sanitise_and_stay_valid() {
     }
 }
 
+/// Found by the `icon` fuzz target: an `<svg>` root in another namespace (a misspelt xmlns,
+/// only a validator warning) was sanitised to a lone newline, which is not an icon at all, and
+/// `build` published it. It is now the root alone, in the SVG namespace, drawing nothing as the
+/// original does; the same for a root with no namespace but foreign children.
+#[test]
+fn a_root_in_another_namespace_is_still_an_icon() {
+    let table = [
+        (
+            "<svg xmlns=\"http://www.w3.org/2000j/svg\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\">\n  \
+             <path fill=\"currentColor\" d=\"M8 1l6 3.5v7L8 15l-6-3.5v-7L8 1z\"/>\n</svg>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"/>\n",
+        ),
+        (
+            "<x:svg xmlns:x=\"urn:x\" width=\"16\"><x:path d=\"M0 0h1\"/></x:svg>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\"/>\n",
+        ),
+    ];
+    for (input, expected) in table {
+        let clean = sanitise_icon(input).unwrap();
+        assert_eq!(clean, expected, "{input}");
+        roxmltree::Document::parse(&clean).expect("well-formed");
+        assert_eq!(sanitise_icon(&clean).as_ref(), Ok(&clean), "idempotent");
+    }
+    assert_eq!(
+        icon_errors(table[0].0),
+        [],
+        "the validator accepts the fuzzer's icon (with a warning)"
+    );
+}
+
 /// The icon errors the validator finds in `svg` as `a/icon.svg`.
 fn icon_errors(svg: &str) -> Vec<Rule> {
     let mut files = Files::new();

@@ -238,7 +238,10 @@ fn parse(body: &str) -> Result<Document<'_>, IconError> {
 /// [`limits::MAX_DEPTH`], checked before.
 fn write_element(out: &mut String, node: Node<'_, '_>, root: bool) {
     let name = node.tag_name().name();
-    if !matches!(node.tag_name().namespace(), None | Some(SVG_NAMESPACE)) {
+    // The root `<svg>` is always written, in the SVG namespace: one in another namespace (a
+    // validator warning, browsers draw nothing) keeps its size and loses its children, which
+    // are in that namespace too, so the output is still an icon, empty as the original draws.
+    if !root && !matches!(node.tag_name().namespace(), None | Some(SVG_NAMESPACE)) {
         return;
     }
     if UNWRAPPED.contains(&name) {
