@@ -159,8 +159,9 @@ fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, preren
     handle.forget();
 }
 
-/// Removes the head tags the build rendered for the page (see [`HEAD_START`]).
-fn remove_prerendered_head() {
+/// Removes the head tags the build rendered for the page (see [`HEAD_START`]): the app's own
+/// (`leptos_meta`) take their place.
+pub fn remove_prerendered_head() {
     let Some(head) = document().head() else {
         return;
     };

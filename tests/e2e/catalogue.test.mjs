@@ -150,24 +150,32 @@ describe('catalogue', () => {
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
   });
 
-  test('the page opens with its whole first page of results in one frame', async () => {
+  test('the page opens with its whole first page of results, and keeps it in every frame while it goes live', async () => {
     const { context, page } = await launch();
     try {
-      // The first frame that shows the count, and how many cards it has.
+      // Every frame from the end of parsing until a while after the app has taken over: the
+      // results' count, how many cards there are, and whether the page is live yet.
       await page.addInitScript(() => {
-        const observer = new MutationObserver(() => {
-          const status = document.querySelector('section[aria-label=Results] [role=status]');
-          if (!/^\d+ agents?$/.test(status?.textContent ?? '')) return;
-          observer.disconnect();
-          requestAnimationFrame(() => {
-            window.__firstFrameCards = document.querySelectorAll('section[aria-label=Results] li h2').length;
-          });
-        });
-        observer.observe(document, { childList: true, subtree: true, characterData: true });
+        window.__frames = [];
+        const sample = () => {
+          if (document.readyState !== 'loading') {
+            window.__frames.push({
+              status: document.querySelector('section[aria-label=Results] [role=status]')?.textContent ?? '',
+              cards: document.querySelectorAll('section[aria-label=Results] li h2').length,
+              live: !document.querySelector('#app[data-prerendered]'),
+            });
+          }
+          if (window.__frames.filter((f) => f.live).length < 10) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
       });
       await page.goto(siteUrl());
-      const cards = await (await page.waitForFunction(() => window.__firstFrameCards)).jsonValue();
-      assert.equal(cards, PAGE, 'cards in the first frame with results');
+      await page.waitForFunction(() => window.__frames.filter((f) => f.live).length >= 10);
+      const frames = await page.evaluate(() => window.__frames);
+      for (const [i, frame] of frames.entries()) {
+        assert.match(frame.status, /^\d+ agents$/, `frame ${i} shows the count`);
+        assert.equal(frame.cards, PAGE, `frame ${i} (${frame.live ? 'live' : 'as built'}) has the whole first page`);
+      }
       await page.getByRole('button', { name: /Show more/ }).waitFor();
       assert.equal(await results(page).count(), PAGE);
     } finally {
@@ -364,7 +372,10 @@ describe('loading', () => {
         // together, so by then both have been made.
         await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0);
         for (const file of ['registry.json', 'protocol-matrix.json']) {
-          assert.ok(html.includes(`<link as="fetch" crossorigin="" href="${file}" rel="preload">`), `${file} is preloaded`);
+          assert.ok(
+            html.includes(`<link as="fetch" crossorigin="" fetchpriority="low" href="${file}" rel="preload">`),
+            `${file} is preloaded`,
+          );
           const absolute = new URL(file, base()).href;
           assert.equal(requests.filter((r) => r === absolute).length, 1, `${file} requested once: ${requests}`);
         }

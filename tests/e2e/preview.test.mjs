@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, siteUrl, subSiteUrl } from './helpers.mjs';
+import { launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const MANIFEST = {
   id: 'acme-coder',
@@ -29,10 +29,11 @@ const problems = (page) => page.getByRole('list', { name: 'Problems' }).getByRol
 const card = (page) => page.getByRole('list', { name: 'Card preview' });
 const pagePreview = (page) => page.getByRole('region', { name: 'Page preview' });
 
-/** Opens the preview and clears the draft an earlier test left in this browser. */
+/** Opens the preview and, once it is live, clears the draft an earlier test left in this browser. */
 async function openPreview(page, url = siteUrl('preview/')) {
   await page.goto(url);
   await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+  await live(page);
   await page.getByRole('button', { name: 'Clear' }).click();
   await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
 }
@@ -136,6 +137,7 @@ describe('listing preview', () => {
     await status(page).filter({ hasText: 'No problems' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    await live(page);
     assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
     assert.equal(await iconEditor(page).inputValue(), ICON);
     await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
@@ -144,8 +146,33 @@ describe('listing preview', () => {
     await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    await live(page);
     assert.equal(await manifestEditor(page).inputValue(), '');
     assert.equal(await iconEditor(page).inputValue(), '');
+  });
+
+  test('what is typed before the preview is live is kept, checked, and keeps the focus', async () => {
+    const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The app's wasm is held back until the text has been typed into the built page.
+      let release;
+      const typed = new Promise((resolve) => (release = resolve));
+      await page.route(/_bg\.wasm$/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      await page.goto(siteUrl('preview/'));
+      await manifestEditor(page).fill(MANIFEST_TEXT);
+      await manifestEditor(page).focus();
+      assert.equal(await page.locator('#app[data-prerendered]').count(), 1, 'typed into the page as built');
+      release();
+      await live(page);
+      assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
+      await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'manifest-editor');
+    } finally {
+      await context.close();
+    }
   });
 
   test('JSON syntax errors and JSONC are reported with their lines', async () => {

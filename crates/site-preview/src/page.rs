@@ -25,10 +25,12 @@ use wasm_bindgen::JsCast;
 use crate::analysis::{Analysis, EXAMPLE_ICON, EXAMPLE_MANIFEST, analyse};
 use crate::excerpt::{Excerpt, excerpt, utf16_range};
 
-const MANIFEST_EDITOR: &str = "manifest-editor";
+/// The id of the manifest's editor.
+pub const MANIFEST_EDITOR: &str = "manifest-editor";
 /// Where the draft is kept between visits (this browser only).
 const DRAFT_KEY: &str = "acp-preview-draft";
-const ICON_EDITOR: &str = "icon-editor";
+/// The id of the icon's editor.
+pub const ICON_EDITOR: &str = "icon-editor";
 
 /// The manifest and icon being edited.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,6 +46,17 @@ impl Draft {
     pub fn kept() -> Draft {
         let (manifest, icon) = load_draft();
         Draft { manifest, icon }
+    }
+
+    /// This draft, with what was typed into the page the build rendered (before the app was
+    /// live) in place of its fields: what the visitor sees is what is checked.
+    pub fn with_typed(self, typed_manifest: Option<String>, typed_icon: Option<String>) -> Draft {
+        Draft {
+            manifest: typed_manifest
+                .filter(|t| !t.is_empty())
+                .unwrap_or(self.manifest),
+            icon: typed_icon.filter(|t| !t.is_empty()).unwrap_or(self.icon),
+        }
     }
 }
 
