@@ -44,8 +44,52 @@ export async function launch(options = {}) {
       // A leftover directory in the temp dir is harmless.
     }
   });
+  await watchContentSecurityPolicy(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
+}
+
+/** The Content-Security-Policy violations seen in each context, until taken. */
+const violations = new WeakMap();
+
+/**
+ * Makes `context` fail on any Content-Security-Policy violation: every page reports its
+ * `securitypolicyviolation` events (and the browser's own console reports of them, which also
+ * cover pages without JavaScript), and `context.close()` throws if there were any that
+ * `takeCspViolations` did not take. The built site sends a strict policy in every page (see
+ * xtask/src/csp.rs), so a violation is a bug: a blocked script, style attribute or load.
+ */
+async function watchContentSecurityPolicy(context) {
+  const seen = [];
+  violations.set(context, seen);
+  await context.exposeBinding('__acpCspViolation', ({ page }, text) => {
+    seen.push(`${text} (on ${page?.url() ?? '?'})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__acpCspViolation(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile || '?'}:${event.lineNumber}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content[ -]Security[ -]Policy/i.test(message.text())) {
+      seen.push(`console: ${message.text()} (on ${message.page()?.url() ?? '?'})`);
+    }
+  });
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    if (seen.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n  ${[...new Set(seen)].join('\n  ')}`);
+    }
+  };
+}
+
+/** The Content-Security-Policy violations seen in `context` so far, which no longer fail it. */
+export function takeCspViolations(context) {
+  const seen = violations.get(context) ?? [];
+  return seen.splice(0, seen.length);
 }
 
 /** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */
