@@ -268,12 +268,19 @@ describe('themes and icons', () => {
     }
   });
 
-  test('the system dark preference is followed', async () => {
+  test('the system dark preference is followed, until the visitor chooses light', async () => {
     const { context, page } = await launch({ colorScheme: 'dark' });
     try {
       await open(page);
       assert.ok(await page.evaluate(() => document.documentElement.classList.contains('dark')));
-      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+      // Choosing light on a dark system wins over the system, now and on the next visit.
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.notEqual(await background(), 'rgb(255, 255, 255)');
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      assert.equal(await background(), 'rgb(255, 255, 255)');
+      await page.reload();
+      await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+      assert.equal(await background(), 'rgb(255, 255, 255)');
     } finally {
       await context.close();
     }

@@ -44,6 +44,23 @@ describe('without JavaScript', () => {
     assert.match(new URL(page.url()).pathname, /^\/agents\/[^/]+\/$/);
   });
 
+  test("the system's theme applies, dark or light", async () => {
+    const backgrounds = {};
+    for (const colorScheme of ['light', 'dark']) {
+      const { context } = await launch({ javaScriptEnabled: false, colorScheme });
+      try {
+        const themed = context.pages()[0];
+        await themed.goto(siteUrl('agents/gemini/'));
+        await themed.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+        backgrounds[colorScheme] = await themed.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      } finally {
+        await context.close();
+      }
+    }
+    assert.equal(backgrounds.light, 'rgb(255, 255, 255)');
+    assert.notEqual(backgrounds.dark, backgrounds.light, 'a dark system gets the dark theme');
+  });
+
   test('an agent page shows its run command and editor snippets', async () => {
     await page.goto(siteUrl('agents/gemini/'));
     const heading = page.getByRole('heading', { level: 1 });

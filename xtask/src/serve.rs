@@ -28,8 +28,9 @@ use local_server::tiny_http::{Header, Request, Response, ResponseBox, StatusCode
 use static_host::encoding::{self, Encoding};
 use static_host::{Resolved, content_type};
 
-/// How many requests are answered at once (a browser opens a few connections in parallel).
-const WORKERS: usize = 4;
+/// How many requests are answered at once: a browser opens up to six connections to a host, and
+/// the end-to-end tests run several browsers at a time; a slow reader holds its worker.
+const WORKERS: usize = 16;
 
 /// A running server; dropping it stops the server.
 #[derive(Debug)]

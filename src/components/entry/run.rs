@@ -95,7 +95,12 @@ fn PlatformPicker(visitor: RwSignal<VisitorPlatform>) -> impl IntoView {
                     <option value=p.key() selected=move || visitor.get().platform == p>{p.label()}</option>
                 }).collect_view()}
             </select>
-            <span class="text-xs text-slate-600 dark:text-slate-400">{how}</span>
+            // As wide as its longest wording, whichever shows: the select does not move when the
+            // platform detected after the page was shown replaces the assumed one.
+            <span class="inline-grid text-xs text-slate-600 dark:text-slate-400">
+                <span class="invisible col-start-1 row-start-1" aria-hidden="true">"assumed: change it if wrong"</span>
+                <span class="col-start-1 row-start-1">{how}</span>
+            </span>
         </label>
     }
 }
