@@ -275,6 +275,10 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         "Content-Security-Policy in all {pages} pages: {} inline scripts allowed by hash",
         policy.script_hashes.len()
     );
+    // Hosts that read `_headers` (Netlify, Cloudflare Pages) send the same policy as a header,
+    // and `script-src 'none'` with every icon opened on its own; others ignore the file.
+    fs::write(out_dir.join("_headers"), crate::csp::headers_file(&policy))
+        .with_context(|| format!("writing {}", out_dir.join("_headers").display()))?;
     let mut report = measure(out_dir)?;
     if with_preview {
         report.preview = Some(measure(&preview_dir)?.assets);

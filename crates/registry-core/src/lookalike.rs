@@ -20,8 +20,9 @@
 //!
 //! Of entries that look alike, the one with the plainer name (TR39's restriction level:
 //! ASCII, then a single script…), or else the one whose id is made of its name's words, is the
-//! *original* of the others ([`Lookalikes::original_of`]), unless they have the same publisher;
-//! search keeps every impostor below its original, whatever the query.
+//! *original* of the others ([`Lookalikes::original_of`]), unless they have the same publisher:
+//! the impostors are flagged and the original is not, and search keeps every impostor below its
+//! original, whatever the query. Where neither is the original, both are flagged.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -336,6 +337,8 @@ impl Lookalikes {
             let claims = |i: usize| id_claims_name(listings[i].id, &folded[&i]);
             for (impostor, original) in impostors(group, &level, &claims, &publisher_of) {
                 found.originals[impostor].get_or_insert(original);
+                // The original is not what is in doubt: only the impostor is flagged.
+                found.warnings[original].retain(|w| w.other() != Some(impostor));
             }
         }
 

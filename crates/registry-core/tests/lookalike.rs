@@ -50,23 +50,21 @@ fn the_impersonations_of_the_issue_are_flagged_and_said() {
                 "Its name looks like Gemini CLI (gemini), a different agent.",
                 "Its name mixes Latin and Cyrillic letters in \"G\u{435}mini\", a common way to imitate another name.",
             ],
-            original_said: vec![
-                "Its name looks like G\u{435}mini CLI (gemini-cli-2), a different agent.",
-            ],
+            original_said: vec![],
             imitates: true,
         },
         Case {
             name: "the same name under another id",
             impostor: entry("gemini-pro", "Gemini CLI", MALLORY),
             said: vec!["Another agent has the same name: gemini."],
-            original_said: vec!["Another agent has the same name: gemini-pro."],
+            original_said: vec![],
             imitates: true,
         },
         Case {
             name: "the same name in other case and spacing",
             impostor: entry("x-gemini", "gemini  cli", MALLORY),
             said: vec!["Another agent has the same name: gemini."],
-            original_said: vec!["Another agent has the same name: x-gemini."],
+            original_said: vec![],
             imitates: true,
         },
         Case {
@@ -76,14 +74,14 @@ fn the_impersonations_of_the_issue_are_flagged_and_said() {
                 "Another agent has the same name: gemini.",
                 "Its name holds characters you cannot see: U+200B (zero-width space), U+200E (left-to-right mark).",
             ],
-            original_said: vec!["Another agent has the same name: gemini-x."],
+            original_said: vec![],
             imitates: true,
         },
         Case {
             name: "an uppercase I for an l",
             impostor: entry("geminl-cli", "Gemini CLl", MALLORY),
             said: vec!["Its name looks like Gemini CLI (gemini), a different agent."],
-            original_said: vec!["Its name looks like Gemini CLl (geminl-cli), a different agent."],
+            original_said: vec![],
             imitates: true,
         },
         Case {
@@ -171,7 +169,8 @@ fn invisible_ids_are_flagged_too() {
 }
 
 /// The real registries' own findings: three names listed twice or three times, two of them by
-/// the same publisher, and no other warning.
+/// the same publisher, and no other warning. Of the three DeepSeek listings, `dsh-acp`'s id does
+/// not claim the name that `deepseek-acp`'s does: it is flagged beside that one, which is not.
 #[test]
 fn the_real_registries_have_only_their_true_duplicates() {
     let text = include_str!(concat!(
@@ -194,7 +193,6 @@ fn the_real_registries_have_only_their_true_duplicates() {
                 "deepseek-acp",
                 "Another agent has the same name: deepseek-harness-acp."
             ),
-            ("deepseek-acp", "Another agent has the same name: dsh-acp."),
             (
                 "deepseek-harness-acp",
                 "Another agent has the same name: deepseek-acp."

@@ -25,7 +25,11 @@ fn main() {
         .unchecked_into::<web_sys::HtmlElement>();
     fresh.set_id(ROOT_ID);
     let typed = |id| editor(id).map(|e| e.value());
-    let draft = Draft::kept().with_typed(typed(MANIFEST_EDITOR), typed(ICON_EDITOR));
+    let kept = Draft::kept();
+    let draft = kept
+        .draft
+        .with_typed(typed(MANIFEST_EDITOR), typed(ICON_EDITOR));
+    let held_back = kept.held_back;
     // The editor being typed into, and where its caret is.
     let focused = [MANIFEST_EDITOR, ICON_EDITOR].into_iter().find_map(|id| {
         let e = editor(id)?;
@@ -43,7 +47,7 @@ fn main() {
         let visitor = VisitorState::detect();
         leptos::mount::mount_to(
             fresh.clone(),
-            move || view! { <PreviewApp visitor draft /> },
+            move || view! { <PreviewApp visitor draft held_back /> },
         )
         .forget();
     });
