@@ -44,8 +44,41 @@ export async function launch(options = {}) {
       // A leftover directory in the temp dir is harmless.
     }
   });
+  context.on('page', explainStalls);
   const page = context.pages()[0] ?? (await context.newPage());
+  explainStalls(page);
   return { context, page };
+}
+
+const explained = new WeakSet();
+
+/**
+ * Makes a navigation of `page` that times out say which of its requests were still unanswered
+ * (a stalled response, not the page, is then what to look at).
+ */
+function explainStalls(page) {
+  if (explained.has(page)) {
+    return;
+  }
+  explained.add(page);
+  const started = new Map();
+  page.on('request', (request) => started.set(request, Date.now()));
+  for (const end of ['requestfinished', 'requestfailed']) {
+    page.on(end, (request) => started.delete(request));
+  }
+  for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
+    const original = page[method].bind(page);
+    page[method] = async (...args) => {
+      try {
+        return await original(...args);
+      } catch (error) {
+        const now = Date.now();
+        const pending = [...started].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+        error.message += `\nstill unanswered: ${pending.join(', ') || 'nothing'}`;
+        throw error;
+      }
+    };
+  }
 }
 
 /** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */
