@@ -53,8 +53,10 @@ export async function launch(options = {}) {
 const explained = new WeakSet();
 
 /**
- * Makes a navigation of `page` that times out say which of its requests were still unanswered
- * (a stalled response, not the page, is then what to look at).
+ * Makes the navigations of `page` wait for the document (`domcontentloaded`) unless told
+ * otherwise, not for every subresource (`load`): the tests wait for what they check, and a
+ * headless browser's favicon request has been seen to hold `load` back for over 30 s. A
+ * navigation that still times out says which requests were unanswered.
  */
 function explainStalls(page) {
   if (explained.has(page)) {
@@ -68,7 +70,10 @@ function explainStalls(page) {
   }
   for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
     const original = page[method].bind(page);
+    // `goto(url, options)`; the others take only `options`.
+    const at = method === 'goto' ? 1 : 0;
     page[method] = async (...args) => {
+      args[at] = { waitUntil: 'domcontentloaded', ...args[at] };
       try {
         return await original(...args);
       } catch (error) {
