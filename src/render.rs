@@ -102,7 +102,35 @@ pub fn render_view<V: IntoView + 'static>(path: &str, app: impl FnOnce() -> V) -
         .trim_end_matches("</head>")
         .replacen(META_MARKER, "", 1);
     owner.cleanup();
-    RenderedPage { head, body }
+    RenderedPage {
+        head,
+        body: without_hydration_markers(&body),
+    }
+}
+
+/// Leptos's HTML without the comments it writes for hydration (`<!>` between text nodes,
+/// `<!--<() />-->` for empty views): the browser renders its own view and never hydrates,
+/// so they are bytes for nothing (about 4% of the catalogue's page). Text is escaped in that
+/// HTML, so a literal `<!` is always a marker, except in the body of a `<script>`, which is left
+/// as it is.
+pub fn without_hydration_markers(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while !rest.is_empty() {
+        let (outside, script) = match rest.find("<script") {
+            Some(at) => {
+                let end = rest[at..]
+                    .find("</script>")
+                    .map_or(rest.len(), |e| at + e + "</script>".len());
+                (&rest[..at], &rest[at..end])
+            }
+            None => (rest, ""),
+        };
+        out.push_str(&outside.replace("<!>", "").replace("<!--<() />-->", ""));
+        out.push_str(script);
+        rest = &rest[outside.len() + script.len()..];
+    }
+    out
 }
 
 /// Trunk's `index.html`: the document every page is written into.

@@ -100,6 +100,8 @@ describe('catalogue', () => {
     assert.match(url, /q=claude/);
     assert.match(url, /dist=npx/);
     await page.reload();
+    // The page the build rendered is the unfiltered one: the state is the app's to restore.
+    await live(page);
     await count(page).waitFor();
     assert.equal(await search(page).inputValue(), 'claude');
     assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());

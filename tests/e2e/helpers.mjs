@@ -45,7 +45,9 @@ export async function launch(options = {}) {
     }
   });
   await watchContentSecurityPolicy(context);
+  context.on('page', explainStalls);
   const page = context.pages()[0] ?? (await context.newPage());
+  explainStalls(page);
   return { context, page };
 }
 
@@ -90,6 +92,42 @@ async function watchContentSecurityPolicy(context) {
 export function takeCspViolations(context) {
   const seen = violations.get(context) ?? [];
   return seen.splice(0, seen.length);
+}
+
+const explained = new WeakSet();
+
+/**
+ * Makes the navigations of `page` wait for the document (`domcontentloaded`) unless told
+ * otherwise, not for every subresource (`load`): the tests wait for what they check, and a
+ * headless browser's favicon request has been seen to hold `load` back for over 30 s. A
+ * navigation that still times out says which requests were unanswered.
+ */
+function explainStalls(page) {
+  if (explained.has(page)) {
+    return;
+  }
+  explained.add(page);
+  const started = new Map();
+  page.on('request', (request) => started.set(request, Date.now()));
+  for (const end of ['requestfinished', 'requestfailed']) {
+    page.on(end, (request) => started.delete(request));
+  }
+  for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
+    const original = page[method].bind(page);
+    // `goto(url, options)`; the others take only `options`.
+    const at = method === 'goto' ? 1 : 0;
+    page[method] = async (...args) => {
+      args[at] = { waitUntil: 'domcontentloaded', ...args[at] };
+      try {
+        return await original(...args);
+      } catch (error) {
+        const now = Date.now();
+        const pending = [...started].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+        error.message += `\nstill unanswered: ${pending.join(', ') || 'nothing'}`;
+        throw error;
+      }
+    };
+  }
 }
 
 /** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */

@@ -134,6 +134,10 @@ struct ServeArgs {
     /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Serve this site as it was built (by `cargo xtask dist --out`), without building; give
+    /// the `--public-url` it was built for.
+    #[arg(long)]
+    built: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -164,10 +168,15 @@ fn run(command: Command) -> Result<()> {
             print!("{report}");
         }
         Command::Serve(args) => {
-            let tools = setup::ensure(&root, Browser::NotNeeded)?;
-            let options = args.site.into_options(root.join("dist"))?;
-            let report = dist::build(&tools, &options)?;
-            print!("{report}");
+            let built = args.built.map(std::path::absolute).transpose()?;
+            let options = args
+                .site
+                .into_options(built.clone().unwrap_or_else(|| root.join("dist")))?;
+            if built.is_none() {
+                let tools = setup::ensure(&root, Browser::NotNeeded)?;
+                let report = dist::build(&tools, &options)?;
+                print!("{report}");
+            }
             let server = serve::spawn(&options.out_dir, &options.public_url, args.port)?;
             println!(
                 "Serving {} at {}  (Ctrl-C stops)",
