@@ -869,7 +869,8 @@ fn hostile_icons_of_the_issue() {
     }
 }
 
-/// Issue 13: a new manifest confusable with another folder's entry is a warning on both.
+/// A manifest confusable with another folder's entry is a warning on it; the original's folder,
+/// the one with the plainer name or the id made of it, is not flagged.
 #[test]
 fn lookalikes_of_other_folders() {
     let manifest = |id: &str, name: &str, repository: &str| {
@@ -903,7 +904,6 @@ fn lookalikes_of_other_folders() {
             "https://github.com/m/g",
         )),
         &[
-            "warning lookalike gemini/agent.json:1:26 looks like \"G\u{435}mini CLI\", the name of gemini2/",
             "warning lookalike gemini2/agent.json:1:27 looks like \"Gemini CLI\", the name of gemini/",
             "warning lookalike gemini2/agent.json:1:27 mixes Latin and Cyrillic letters in \"G\u{435}mini\"",
         ],
@@ -915,7 +915,6 @@ fn lookalikes_of_other_folders() {
             "https://\u{430}pple.com/",
         )),
         &[
-            "warning lookalike gemini/agent.json:1:26 gemini2/ has the same `name`",
             "warning lookalike gemini2/agent.json:1:27 gemini/ has the same `name`",
             "warning lookalike gemini2/agent.json:1:27 holds characters no one can see: U+200B",
             "warning lookalike gemini2/agent.json:1:56 the repository link shows \u{430}pple.com, which is not apple.com",
@@ -943,7 +942,6 @@ fn every_problem_of_every_entry() {
     check(
         files,
         &[
-            "warning lookalike a/agent.json:1:21 b/ has the same `name`",
             "error version-format a/agent.json:1:37 \"1.0\"",
             "error latest-package a/agent.json:1:100 @latest",
             "error icon-missing a/icon.svg missing icon.svg",
