@@ -373,13 +373,19 @@ describe('loading', () => {
       try {
         const requests = [];
         const messages = [];
+        const finished = new Set();
         page.on('request', (request) => requests.push(request.url()));
+        page.on('requestfinished', (request) => finished.add(request.url()));
         page.on('console', (message) => messages.push(message.text()));
         const response = await page.goto(url());
         const html = await response.text();
         // The app's own measure, recorded once the registry has arrived: its two fetches start
         // together, so by then both have been made.
-        await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0);
+        await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0).catch((error) => {
+          const pending = requests.filter((r) => !finished.has(r));
+          error.message += `\nunanswered: ${pending.join(', ') || 'nothing'}; console: ${messages.join(' | ')}`;
+          throw error;
+        });
         for (const file of ['registry.json', 'protocol-matrix.json']) {
           assert.ok(
             html.includes(`<link as="fetch" crossorigin="" fetchpriority="low" href="${file}" rel="preload">`),
