@@ -195,10 +195,18 @@ impl Focus {
         if !root.contains(Some(&active)) || active.id().is_empty() {
             return None;
         }
+        // A field without a selection (a checkbox) is still focused again, with none.
         let selection = if let Some(input) = active.dyn_ref::<HtmlInputElement>() {
-            Some((input.selection_start().ok()??, input.selection_end().ok()??))
+            input
+                .selection_start()
+                .ok()
+                .flatten()
+                .zip(input.selection_end().ok().flatten())
         } else if let Some(area) = active.dyn_ref::<HtmlTextAreaElement>() {
-            Some((area.selection_start().ok()??, area.selection_end().ok()??))
+            area.selection_start()
+                .ok()
+                .flatten()
+                .zip(area.selection_end().ok().flatten())
         } else {
             None
         };
