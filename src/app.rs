@@ -62,15 +62,16 @@ pub fn App(
 /// In the HTML written at build time, `<link rel=preload>`s of the registry and the protocol
 /// matrix, so the browser fetches them beside the wasm instead of after it has started. They
 /// are `as=fetch crossorigin`: the request mode and credentials of the app's own `fetch`, which
-/// then takes the preloaded responses over instead of downloading again. An AgentRegistry is
-/// paged live, and has none; the app in the browser adds none either (the page it takes over
-/// had them).
+/// then takes the preloaded responses over instead of downloading again; and low priority, since
+/// the page shows its content without them (they are for the app). An AgentRegistry is paged
+/// live, and has none; the app in the browser adds none either (the page it takes over had
+/// them).
 #[component]
 fn DataPreloads() -> impl IntoView {
     let wanted = cfg!(not(target_arch = "wasm32")) && config::REGISTRY_KIND == RegistryKind::Acp;
     wanted.then(|| {
         [config::REGISTRY_URL, config::PROTOCOL_MATRIX_URL]
-            .map(|url| view! { <Link rel="preload" href=url.trim() as_="fetch" crossorigin="" /> })
+            .map(|url| view! { <Link rel="preload" href=url.trim() as_="fetch" crossorigin="" fetchpriority="low" /> })
     })
 }
 

@@ -31,7 +31,7 @@ use leptos::mount::mount_to;
 use leptos::prelude::*;
 use registry_core::CatalogQuery;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::app::App;
 use crate::components::icon;
@@ -155,21 +155,99 @@ fn mark(name: &str) {
 
 /// Renders the app into a new root and swaps it for `old`, in one step.
 fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, prerendered: bool) {
+    mount_in_place_of(
+        Some(old),
+        move || view! { <App registry visitor prerendered /> },
+    );
+}
+
+/// Renders `view` into a new root (`<div id="app">`) and puts it in place of `old` in one step
+/// (or at the end of the body when there is none), for the page's lifetime: the page never
+/// shows a half-built view.
+pub fn mount_in_place_of<F, N>(old: Option<&Element>, view: F)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
     let fresh = document()
         .create_element("div")
         .expect("a document can create elements")
         .unchecked_into::<HtmlElement>();
     fresh.set_id(ROOT_ID);
-    let handle = mount_to(
-        fresh.clone(),
-        move || view! { <App registry visitor prerendered /> },
-    );
-    let _ = old.replace_with_with_node_1(&fresh);
+    let handle = mount_to(fresh.clone(), view);
+    match old {
+        Some(old) => {
+            let _ = old.replace_with_with_node_1(&fresh);
+        }
+        None => {
+            if let Some(body) = document().body() {
+                let _ = body.append_child(&fresh);
+            }
+        }
+    }
     handle.forget();
 }
 
-/// Removes the head tags the build rendered for the page (see [`HEAD_START`]).
-fn remove_prerendered_head() {
+/// The focused field of a page about to be replaced, and its selection, to give back to the
+/// field with the same id in the new one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Focus {
+    id: String,
+    /// For a text field (`<input>`, `<textarea>`): the selection, or the caret.
+    selection: Option<(u32, u32)>,
+}
+
+impl Focus {
+    /// The focused element inside `root`, when it has an id.
+    pub fn read(root: &Element) -> Option<Focus> {
+        let active = document().active_element()?;
+        if !root.contains(Some(&active)) || active.id().is_empty() {
+            return None;
+        }
+        // A field without a selection (a checkbox) is still focused again, with none.
+        let selection = if let Some(input) = active.dyn_ref::<HtmlInputElement>() {
+            input
+                .selection_start()
+                .ok()
+                .flatten()
+                .zip(input.selection_end().ok().flatten())
+        } else if let Some(area) = active.dyn_ref::<HtmlTextAreaElement>() {
+            area.selection_start()
+                .ok()
+                .flatten()
+                .zip(area.selection_end().ok().flatten())
+        } else {
+            None
+        };
+        Some(Focus {
+            id: active.id(),
+            selection,
+        })
+    }
+
+    /// Focuses the element with the same id, and selects the same range in it.
+    pub fn restore(&self) {
+        let Some(element) = document()
+            .get_element_by_id(&self.id)
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        else {
+            return;
+        };
+        let _ = element.focus();
+        let Some((start, end)) = self.selection else {
+            return;
+        };
+        if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+            let _ = input.set_selection_range(start, end);
+        } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+            let _ = area.set_selection_range(start, end);
+        }
+    }
+}
+
+/// Removes the head tags the build rendered for the page (see [`HEAD_START`]): the app's own
+/// (`leptos_meta`) take their place.
+pub fn remove_prerendered_head() {
     let Some(head) = document().head() else {
         return;
     };
@@ -203,8 +281,8 @@ struct Pending {
     search: Option<String>,
     /// Filters ticked or unticked: `(query key, value)`, as the form fields name them.
     toggled: Vec<(String, String)>,
-    /// The focused field's id and, for a text field, its selection.
-    focus: Option<(String, Option<(u32, u32)>)>,
+    /// The focused field.
+    focus: Option<Focus>,
 }
 
 impl Pending {
@@ -230,15 +308,7 @@ impl Pending {
                 _ => {}
             }
         }
-        if let Some(active) = document().active_element()
-            && root.contains(Some(&active))
-            && !active.id().is_empty()
-        {
-            let selection = active.dyn_ref::<HtmlInputElement>().and_then(|input| {
-                Some((input.selection_start().ok()??, input.selection_end().ok()??))
-            });
-            pending.focus = Some((active.id(), selection));
-        }
+        pending.focus = Focus::read(root);
         pending
     }
 
@@ -269,20 +339,8 @@ impl Pending {
     }
 
     fn restore_focus(&self) {
-        let Some((id, selection)) = &self.focus else {
-            return;
-        };
-        let Some(element) = document()
-            .get_element_by_id(id)
-            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-        else {
-            return;
-        };
-        let _ = element.focus();
-        if let (Some((start, end)), Some(input)) =
-            (selection, element.dyn_ref::<HtmlInputElement>())
-        {
-            let _ = input.set_selection_range(*start, *end);
+        if let Some(focus) = &self.focus {
+            focus.restore();
         }
     }
 }

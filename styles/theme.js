@@ -5,4 +5,5 @@
   try { t = localStorage.getItem("acp-theme"); } catch (e) {}
   var dark = t === "dark" || (t !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.classList.toggle("dark", dark);
+  document.documentElement.classList.toggle("light", !dark);
 })();

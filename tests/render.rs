@@ -5,8 +5,11 @@
 use std::fs;
 
 use acp_catalog::registry::{LoadedRegistry, registry_url};
-use acp_catalog::render::{Pages, Template, TemplateError, is_file_name, render_page, write_site};
+use acp_catalog::render::{
+    Pages, Template, TemplateError, render_page, without_hydration_markers, write_site,
+};
 use registry_core::CatalogQuery;
+use registry_core::id::is_file_name;
 
 const REGISTRY: &str = include_str!("../public/registry.json");
 const MATRIX: &str = include_str!("../public/protocol-matrix.json");
@@ -48,7 +51,7 @@ fn the_catalogue_renders_its_first_page_with_counts() {
         .find(|(m, _)| m.as_str() == "npx")
         .unwrap()
         .1;
-    assert!(page.body.contains(&format!("npx (Node.js)<!></span><span class=\"tabular-nums text-slate-500 dark:text-slate-400\">{npx}")), "npx count {npx}");
+    assert!(page.body.contains(&format!("npx (Node.js)</span><span class=\"tabular-nums text-slate-500 dark:text-slate-400\">{npx}")), "npx count {npx}");
     // The first page of cards, in the default order, each a link to its page.
     let links: Vec<&str> = page
         .body
@@ -346,8 +349,26 @@ fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
         ("a\\b", false),
         ("my agent", false),
         ("é", false),
+        (&"a".repeat(128), true),
+        (&"a".repeat(129), false),
         (long.as_str(), false),
     ] {
         assert_eq!(is_file_name(id), fits, "{id:?}");
     }
+}
+
+#[test]
+fn pages_carry_no_hydration_markers_but_scripts_keep_their_text() {
+    let loaded = bundled();
+    for path in ["/", "/agents/gemini/"] {
+        let page = render_page(path, Some(&loaded));
+        assert!(!page.body.contains("<!>"), "{path}");
+        assert!(!page.body.contains("<!--<() />-->"), "{path}");
+    }
+    assert_eq!(
+        without_hydration_markers(
+            "<p>a<!>b</p><!--<() />--><script>x=\"<!>\"</script><i>c<!></i><script>y"
+        ),
+        "<p>ab</p><script>x=\"<!>\"</script><i>c</i><script>y"
+    );
 }

@@ -15,6 +15,7 @@ use registry_core::{Entry, Method};
 
 use crate::components::highlight::{Highlighted, Highlights};
 use crate::components::icon::AgentIcon;
+use crate::components::lookalike::LookalikeWarnings;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
 use crate::config;
 use crate::query_state::LastSearch;
@@ -45,6 +46,9 @@ pub fn AgentCard(
     icon: Option<String>,
     /// What the search matched, marked in the name, description and authors.
     highlights: Highlights,
+    /// Its look-alike warnings ([`warnings_of`](crate::components::lookalike::warnings_of)).
+    #[prop(optional)]
+    warnings: Vec<String>,
 ) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
@@ -91,6 +95,7 @@ pub fn AgentCard(
                         "by " {marked(authors)}
                     </p>
                 })}
+                <LookalikeWarnings warnings class="relative mt-2" />
                 {badges}
             </div>
         </li>

@@ -3,7 +3,10 @@
 //! Registry icons are monochrome SVGs drawn in `currentColor`. Inlining their markup would run
 //! untrusted SVG in the page, and an `<img>` cannot inherit the text colour, so the icon is used
 //! as a CSS mask over a `currentColor` background: the shape comes from the file, the colour
-//! from the theme.
+//! from the theme. The mask's URL is never a `style` attribute (the site's
+//! Content-Security-Policy allows none): in the browser it is set through the CSSOM
+//! (`element.style.setProperty`), and a page rendered at build time names it by a class
+//! ([`icon_class`]) whose rule is in the build's [`ICONS_CSS`] ([`rendered_icons_css`]).
 //!
 //! A browser draws an SVG on the page's main thread, and one complex enough (a 5 MB icon of a
 //! single 880,000-segment path) stops the page painting for over a minute. So the app draws no
@@ -11,12 +14,13 @@
 //! past [`MAX_ICON_BYTES`] without reading further, measures it ([`measure_icon`]: elements,
 //! path segments, `<use>` copies, within the bounds the registry's own icon rules set), and draws
 //! the mask from a `blob:` URL of exactly the text it measured, so that a second request cannot
-//! bring other bytes. An icon that fails to load or is refused shows a monogram of the name
+//! bring other bytes. An icon whose `<!DOCTYPE>` declares entities is refused too: entities can
+//! hide markup, and one entity referenced 20,000 times crashes a tab. An icon that fails to load or is refused shows a monogram of the name
 //! instead, and the agent page says why ([`IconSize::Page`]).
 //!
 //! A page rendered at build time draws its icons in its first paint (the build has only the
 //! registry's icon URLs); when the app takes it over, an icon the HTML already drew is drawn
-//! again at once from its URL ([`remember_drawn`]), so nothing flashes, and is checked like any
+//! again at once from its URL ([`remember_drawn`], by its class), so nothing flashes, and is checked like any
 //! other: refused, it becomes the monogram.
 //!
 //! Each URL is read once for the page's lifetime: icons asking while a read is under way wait
@@ -24,7 +28,7 @@
 //! keystroke) shows the icon or monogram at once.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
@@ -52,6 +56,8 @@ pub enum Refusal {
         /// Bytes it has, at least.
         found: usize,
     },
+    /// Its `<!DOCTYPE>` declares entities.
+    Entities,
     /// It is over one of the other bounds.
     TooComplex {
         /// What was counted: `elements`, `path segments`, `<use> elements`.
@@ -68,6 +74,9 @@ impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Refusal::Unavailable(why) => write!(f, "the icon could not be loaded ({why})"),
+            Refusal::Entities => f.write_str(
+                "the icon's <!DOCTYPE> declares entities, which can hide markup or blow up in size",
+            ),
             Refusal::TooLarge { found } => write!(
                 f,
                 "the icon is {} or more, over the 64 KiB an icon may have",
@@ -89,6 +98,9 @@ impl std::fmt::Display for Refusal {
 pub fn measure_icon(text: &str) -> Result<(), Refusal> {
     if text.len() > MAX_ICON_BYTES {
         return Err(Refusal::TooLarge { found: text.len() });
+    }
+    if declares_entities(text) {
+        return Err(Refusal::Entities);
     }
     let bytes = text.as_bytes();
     let (mut elements, mut uses, mut segments) = (0usize, 0usize, 0usize);
@@ -156,6 +168,26 @@ pub fn measure_icon(text: &str) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// Whether `text` has a `<!DOCTYPE …>` with an internal subset (`[…]`, outside quotes), where
+/// entities are declared (the validator's rule: `registry-validate`'s `doctype`).
+fn declares_entities(text: &str) -> bool {
+    let Some(start) = text.find("<!DOCTYPE") else {
+        return false;
+    };
+    let mut quote = None;
+    for c in text[start..].chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[') => return true,
+            (None, '>') => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 fn is_name_byte(byte: u8) -> bool {
@@ -290,6 +322,9 @@ pub fn AgentIcon(
         None => Some(Check::Refused(Refusal::Unavailable(
             "none given".to_owned(),
         ))),
+        // A `blob:` URL is the page's own, of a text it has sanitised (the listing preview's
+        // upload): registry data never gives one ([`icon_url`]).
+        Some(url) if url.starts_with("blob:") => Some(Check::Drawable(url.to_owned())),
         Some(url) => checked(url),
     };
     // Drawn from its URL at once: by the build (which cannot read it), or in the browser when
@@ -307,7 +342,7 @@ pub fn AgentIcon(
         "relative inline-flex shrink-0 items-center justify-center rounded-lg {}",
         size.class()
     );
-    let original = url.as_deref().map(mask_style).unwrap_or_default();
+    let original = url.clone().unwrap_or_default();
     let monogram = monogram(&name);
     let tile = move || match result.get() {
         Some(Check::Refused(_)) => EitherOf3::A(view! {
@@ -315,18 +350,18 @@ pub fn AgentIcon(
                 {monogram.clone()}
             </span>
         }),
-        Some(Check::Drawable(_)) | None if at_once => EitherOf3::B(view! {
-            <span class="icon-mask h-full w-full" style=original.clone()></span>
-        }),
-        Some(Check::Drawable(blob)) => EitherOf3::B(view! {
-            <span class="icon-mask h-full w-full" style=mask_style(&blob)></span>
-        }),
+        Some(Check::Drawable(_)) | None if at_once => EitherOf3::B(mask(original.clone())),
+        Some(Check::Drawable(blob)) => EitherOf3::B(mask(blob)),
         None => EitherOf3::C(view! { <span class="h-full w-full"></span> }),
     };
     let reason = move || match (size, result.get()) {
         (
             IconSize::Page,
-            Some(Check::Refused(refusal @ (Refusal::TooLarge { .. } | Refusal::TooComplex { .. }))),
+            Some(Check::Refused(
+                refusal @ (Refusal::TooLarge { .. }
+                | Refusal::TooComplex { .. }
+                | Refusal::Entities),
+            )),
         ) => Some(view! {
             <p class="mt-1 max-w-48 text-xs text-slate-600 dark:text-slate-400">
                 {format!("Icon not shown: {refusal}.")}
@@ -340,6 +375,23 @@ pub fn AgentIcon(
             {reason}
         </span>
     }
+}
+
+/// The mask drawing the icon at `url`: named by its class in a page rendered at build time
+/// ([`remember_rendered`]), its URL set through the CSSOM in the browser.
+fn mask(url: String) -> impl IntoView {
+    remember_rendered(&url);
+    let class = format!("icon-mask h-full w-full {}", icon_class(&url));
+    let mask_ref = NodeRef::<leptos::html::Span>::new();
+    // In the browser only: the CSSOM, which the policy allows, where a `style` attribute would
+    // be refused.
+    Effect::new(move |_| {
+        if let Some(mask) = mask_ref.get() {
+            let mask: &web_sys::HtmlElement = &mask;
+            let _ = mask.style().set_property("--icon", &mask_value(&url));
+        }
+    });
+    view! { <span class=class node_ref=mask_ref></span> }
 }
 
 /// An entry's icon URL: resolved against the registry's URL, used only when `http(s)`, and
@@ -363,7 +415,8 @@ enum Checking {
 thread_local! {
     /// Every check of the page, by URL.
     static CHECKS: RefCell<HashMap<String, Checking>> = RefCell::new(HashMap::new());
-    /// The mask styles the page the app took over had drawn (see [`remember_drawn`]).
+    /// The icon classes of the masks the page the app took over had drawn (see
+    /// [`remember_drawn`]).
     static DRAWN: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
 }
 
@@ -376,20 +429,25 @@ pub fn remember_drawn(root: &web_sys::Element) {
     DRAWN.with(|drawn| {
         let mut drawn = drawn.borrow_mut();
         for i in 0..masks.length() {
-            let style = masks
+            let Some(element) = masks
                 .get(i)
                 .and_then(|node| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(node).ok())
-                .and_then(|element| element.get_attribute("style"));
-            if let Some(style) = style {
-                drawn.insert(style);
+            else {
+                continue;
+            };
+            let list = element.class_list();
+            for j in 0..list.length() {
+                if let Some(class) = list.item(j).filter(|c| c.starts_with("icon-") && c != "icon-mask") {
+                    drawn.insert(class);
+                }
             }
         }
     });
 }
 
 fn drawn_by_page(url: &str) -> bool {
-    let style = mask_style(url);
-    DRAWN.with(|drawn| drawn.borrow().contains(&style))
+    let class = icon_class(url);
+    DRAWN.with(|drawn| drawn.borrow().contains(&class))
 }
 
 /// How an earlier check of `url` ended, if one did.
@@ -489,10 +547,10 @@ fn finish(url: &str, check: Check) {
     }
 }
 
-/// The CSS of the mask. `url` is an absolute URL serialised by the browser's URL parser, so it
-/// holds no raw quotes, backslashes or newlines; those are still escaped so nothing can leave
-/// the `url("…")` token.
-pub fn mask_style(url: &str) -> String {
+/// The CSS value of the mask, `url("…")`. `url` is an absolute URL serialised by the browser's
+/// URL parser, so it holds no raw quotes, backslashes or newlines; those are still escaped so
+/// nothing can leave the `url("…")` token.
+pub fn mask_value(url: &str) -> String {
     let escaped: String = url
         .chars()
         .flat_map(|c| match c {
@@ -500,7 +558,49 @@ pub fn mask_style(url: &str) -> String {
             c => vec![c],
         })
         .collect();
-    format!("--icon:url(\"{escaped}\")")
+    format!("url(\"{escaped}\")")
+}
+
+/// The build's stylesheet of the icons its pages show, beside `index.html` (linked from every
+/// page the build renders, and resolved, like the pages' URLs, against their `<base>`).
+pub const ICONS_CSS: &str = "icons.css";
+
+/// The class that gives an icon's mask its URL in [`ICONS_CSS`]: `icon-` and a 64-bit FNV-1a
+/// hash of the URL, so the same URL has the same class in every page and in the browser.
+pub fn icon_class(url: &str) -> String {
+    let hash = url.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("icon-{hash:016x}")
+}
+
+thread_local! {
+    /// The icons rendered (natively, at build time) since the last [`rendered_icons_css`], by
+    /// class.
+    static RENDERED: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// Notes that a page being rendered at build time shows `url` (never in the browser, which
+/// sets the mask itself).
+fn remember_rendered(url: &str) {
+    if cfg!(not(target_arch = "wasm32")) {
+        RENDERED.with(|rendered| {
+            rendered
+                .borrow_mut()
+                .insert(icon_class(url), mask_value(url));
+        });
+    }
+}
+
+/// The stylesheet of every icon rendered since the last call (one rule a class, sorted), and
+/// forgets them: what the build writes into [`ICONS_CSS`].
+pub fn rendered_icons_css() -> String {
+    RENDERED.with(|rendered| {
+        std::mem::take(&mut *rendered.borrow_mut())
+            .into_iter()
+            .map(|(class, value)| format!(".{class}{{--icon:{value}}}\n"))
+            .collect()
+    })
 }
 
 /// The first letter or digit of the name, upper-cased (`?` when there is none).
@@ -557,6 +657,14 @@ mod tests {
         let huge = format!("<svg>{}</svg>", " ".repeat(MAX_ICON_BYTES));
         let with_use = svg("<path d='M0 0h16v16H0z'/><use href='#x'/>");
         let quoted_gt = svg("<path title='a>b' d='M0 0L1 1'/>");
+        let entities = format!(
+            "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;alert(1)&#60;/script&#62;\">]>{}",
+            svg("&s;")
+        );
+        let quoted_bracket = format!(
+            "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x[y\">{}",
+            svg("<path d='M0 0L1 1'/>")
+        );
         let table: Vec<(&str, Result<(), Refusal>)> = vec![
             (real, Ok(())),
             (&with_use, Ok(())),
@@ -600,6 +708,8 @@ mod tests {
             ),
             // A quoted `>` inside an attribute does not end the tag.
             (&quoted_gt, Ok(())),
+            (&entities, Err(Refusal::Entities)),
+            (&quoted_bracket, Ok(())),
         ];
         for (text, expected) in table {
             assert_eq!(
@@ -657,13 +767,29 @@ mod tests {
     }
 
     #[test]
-    fn mask_style_cannot_break_out_of_the_url_token() {
-        assert_eq!(
-            mask_style("https://x/a.svg"),
-            "--icon:url(\"https://x/a.svg\")"
-        );
-        let hostile = mask_style("https://x/\");background:url(https://evil/\\\n");
+    fn the_mask_cannot_break_out_of_the_url_token() {
+        assert_eq!(mask_value("https://x/a.svg"), "url(\"https://x/a.svg\")");
+        let hostile = mask_value("https://x/\");background:url(https://evil/\\\n");
         assert_eq!(hostile.matches('"').count(), 2, "{hostile}");
         assert!(!hostile.contains('\n'));
+    }
+
+    #[test]
+    fn rendered_icons_are_one_rule_a_class() {
+        let _ = rendered_icons_css();
+        for url in ["./b.svg", "./a.svg", "./b.svg"] {
+            remember_rendered(url);
+        }
+        let css = rendered_icons_css();
+        let (a, b) = (icon_class("./a.svg"), icon_class("./b.svg"));
+        assert_ne!(a, b);
+        assert_eq!(a.len(), "icon-".len() + 16);
+        let mut rules = [
+            format!(".{a}{{--icon:url(\"./a.svg\")}}\n"),
+            format!(".{b}{{--icon:url(\"./b.svg\")}}\n"),
+        ];
+        rules.sort();
+        assert_eq!(css, rules.concat());
+        assert_eq!(rendered_icons_css(), "", "forgotten once taken");
     }
 }

@@ -9,6 +9,7 @@ pub mod facets;
 pub mod highlight;
 pub mod icon;
 pub mod link;
+pub mod lookalike;
 pub mod manifest;
 pub mod notices;
 pub mod search_box;

@@ -46,9 +46,10 @@ fn applied() -> Theme {
 
 fn apply(theme: Theme) {
     if let Some(html) = document().document_element() {
-        let _ = html
-            .class_list()
-            .toggle_with_force("dark", theme == Theme::Dark);
+        let classes = html.class_list();
+        let _ = classes.toggle_with_force("dark", theme == Theme::Dark);
+        // Without either class the stylesheet follows the system (as it does without JavaScript).
+        let _ = classes.toggle_with_force("light", theme == Theme::Light);
     }
 }
 

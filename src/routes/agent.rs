@@ -17,6 +17,7 @@ use registry_core::{Entry, Kind, ServiceAgent};
 use crate::app::FirstPage;
 use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
+use crate::components::lookalike::{LookalikeWarnings, warnings_of};
 use crate::components::notices::LoadErrorPanel;
 use crate::components::service_details::ServiceDetails;
 use crate::config;
@@ -56,6 +57,8 @@ pub fn AgentPage() -> impl IntoView {
 struct EntryView {
     entry: Arc<Entry>,
     icon: Option<String>,
+    /// Its look-alike warnings.
+    warnings: Vec<String>,
     body: Body,
 }
 
@@ -95,6 +98,7 @@ impl EntryView {
         };
         Some(EntryView {
             icon: icon_url(entry, &loaded.url),
+            warnings: warnings_of(&loaded.catalog, entry),
             entry: Arc::new(entry.clone()),
             body,
         })
@@ -114,7 +118,12 @@ fn EntryRoute(kind: Memo<Kind>, id: Memo<String>) -> impl IntoView {
 
 #[component]
 fn EntryPage(page: EntryView) -> impl IntoView {
-    let EntryView { entry, icon, body } = page;
+    let EntryView {
+        entry,
+        icon,
+        warnings,
+        body,
+    } = page;
     let back = use_context::<LastSearch>()
         .map(LastSearch::href)
         .unwrap_or_else(|| config::href("/"));
@@ -154,6 +163,7 @@ fn EntryPage(page: EntryView) -> impl IntoView {
                 "← All agents"
             </a>
         </nav>
+        <LookalikeWarnings warnings class="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40" />
         {body}
     }
 }

@@ -24,6 +24,7 @@ use crate::components::card::AgentCard;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
 use crate::components::highlight::Highlights;
 use crate::components::icon::icon_url;
+use crate::components::lookalike::warnings_of;
 use crate::components::notices::{DiagnosticsNotice, IncompleteNotice, LoadErrorPanel};
 use crate::components::search_box::SearchBox;
 use crate::config::{self, RegistryKind};
@@ -334,6 +335,7 @@ fn Browser(
                                         entry=Arc::new(entry.clone())
                                         icon=icon_url(entry, &loaded.url)
                                         highlights
+                                        warnings=warnings_of(&loaded.catalog, entry)
                                     />
                                 }
                             })}

@@ -100,6 +100,8 @@ describe('catalogue', () => {
     assert.match(url, /q=claude/);
     assert.match(url, /dist=npx/);
     await page.reload();
+    // The page the build rendered is the unfiltered one: the state is the app's to restore.
+    await live(page);
     await count(page).waitFor();
     assert.equal(await search(page).inputValue(), 'claude');
     assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
@@ -150,24 +152,32 @@ describe('catalogue', () => {
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label=Results] h2').length > n, shown);
   });
 
-  test('the page opens with its whole first page of results in one frame', async () => {
+  test('the page opens with its whole first page of results, and keeps it in every frame while it goes live', async () => {
     const { context, page } = await launch();
     try {
-      // The first frame that shows the count, and how many cards it has.
+      // Every frame from the end of parsing until a while after the app has taken over: the
+      // results' count, how many cards there are, and whether the page is live yet.
       await page.addInitScript(() => {
-        const observer = new MutationObserver(() => {
-          const status = document.querySelector('section[aria-label=Results] [role=status]');
-          if (!/^\d+ agents?$/.test(status?.textContent ?? '')) return;
-          observer.disconnect();
-          requestAnimationFrame(() => {
-            window.__firstFrameCards = document.querySelectorAll('section[aria-label=Results] li h2').length;
-          });
-        });
-        observer.observe(document, { childList: true, subtree: true, characterData: true });
+        window.__frames = [];
+        const sample = () => {
+          if (document.readyState !== 'loading') {
+            window.__frames.push({
+              status: document.querySelector('section[aria-label=Results] [role=status]')?.textContent ?? '',
+              cards: document.querySelectorAll('section[aria-label=Results] li h2').length,
+              live: !document.querySelector('#app[data-prerendered]'),
+            });
+          }
+          if (window.__frames.filter((f) => f.live).length < 10) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
       });
       await page.goto(siteUrl());
-      const cards = await (await page.waitForFunction(() => window.__firstFrameCards)).jsonValue();
-      assert.equal(cards, PAGE, 'cards in the first frame with results');
+      await page.waitForFunction(() => window.__frames.filter((f) => f.live).length >= 10);
+      const frames = await page.evaluate(() => window.__frames);
+      for (const [i, frame] of frames.entries()) {
+        assert.match(frame.status, /^\d+ agents$/, `frame ${i} shows the count`);
+        assert.equal(frame.cards, PAGE, `frame ${i} (${frame.live ? 'live' : 'as built'}) has the whole first page`);
+      }
       await page.getByRole('button', { name: /Show more/ }).waitFor();
       assert.equal(await results(page).count(), PAGE);
     } finally {
@@ -260,12 +270,19 @@ describe('themes and icons', () => {
     }
   });
 
-  test('the system dark preference is followed', async () => {
+  test('the system dark preference is followed, until the visitor chooses light', async () => {
     const { context, page } = await launch({ colorScheme: 'dark' });
     try {
       await open(page);
       assert.ok(await page.evaluate(() => document.documentElement.classList.contains('dark')));
-      await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+      // Choosing light on a dark system wins over the system, now and on the next visit.
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.notEqual(await background(), 'rgb(255, 255, 255)');
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      assert.equal(await background(), 'rgb(255, 255, 255)');
+      await page.reload();
+      await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+      assert.equal(await background(), 'rgb(255, 255, 255)');
     } finally {
       await context.close();
     }
@@ -356,15 +373,24 @@ describe('loading', () => {
       try {
         const requests = [];
         const messages = [];
+        const finished = new Set();
         page.on('request', (request) => requests.push(request.url()));
+        page.on('requestfinished', (request) => finished.add(request.url()));
         page.on('console', (message) => messages.push(message.text()));
         const response = await page.goto(url());
         const html = await response.text();
         // The app's own measure, recorded once the registry has arrived: its two fetches start
         // together, so by then both have been made.
-        await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0);
+        await page.waitForFunction(() => performance.getEntriesByName('acp:parse+index').length > 0).catch((error) => {
+          const pending = requests.filter((r) => !finished.has(r));
+          error.message += `\nunanswered: ${pending.join(', ') || 'nothing'}; console: ${messages.join(' | ')}`;
+          throw error;
+        });
         for (const file of ['registry.json', 'protocol-matrix.json']) {
-          assert.ok(html.includes(`<link as="fetch" crossorigin="" href="${file}" rel="preload">`), `${file} is preloaded`);
+          assert.ok(
+            html.includes(`<link as="fetch" crossorigin="" fetchpriority="low" href="${file}" rel="preload">`),
+            `${file} is preloaded`,
+          );
           const absolute = new URL(file, base()).href;
           assert.equal(requests.filter((r) => r === absolute).length, 1, `${file} requested once: ${requests}`);
         }

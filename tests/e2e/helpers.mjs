@@ -48,8 +48,90 @@ export async function launch(options = {}) {
       // A leftover directory in the temp dir is harmless.
     }
   });
+  await watchContentSecurityPolicy(context);
+  context.on('page', explainStalls);
   const page = context.pages()[0] ?? (await context.newPage());
+  explainStalls(page);
   return { context, page };
+}
+
+/** The Content-Security-Policy violations seen in each context, until taken. */
+const violations = new WeakMap();
+
+/**
+ * Makes `context` fail on any Content-Security-Policy violation: every page reports its
+ * `securitypolicyviolation` events (and the browser's own console reports of them, which also
+ * cover pages without JavaScript), and `context.close()` throws if there were any that
+ * `takeCspViolations` did not take. The built site sends a strict policy in every page (see
+ * xtask/src/csp.rs), so a violation is a bug: a blocked script, style attribute or load.
+ */
+async function watchContentSecurityPolicy(context) {
+  const seen = [];
+  violations.set(context, seen);
+  await context.exposeBinding('__acpCspViolation', ({ page }, text) => {
+    seen.push(`${text} (on ${page?.url() ?? '?'})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__acpCspViolation(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile || '?'}:${event.lineNumber}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content[ -]Security[ -]Policy/i.test(message.text())) {
+      seen.push(`console: ${message.text()} (on ${message.page()?.url() ?? '?'})`);
+    }
+  });
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    if (seen.length > 0) {
+      throw new Error(`Content-Security-Policy violations:\n  ${[...new Set(seen)].join('\n  ')}`);
+    }
+  };
+}
+
+/** The Content-Security-Policy violations seen in `context` so far, which no longer fail it. */
+export function takeCspViolations(context) {
+  const seen = violations.get(context) ?? [];
+  return seen.splice(0, seen.length);
+}
+
+const explained = new WeakSet();
+
+/**
+ * Makes the navigations of `page` wait for the document (`domcontentloaded`) unless told
+ * otherwise, not for every subresource (`load`): the tests wait for what they check, and a
+ * headless browser's favicon request has been seen to hold `load` back for over 30 s. A
+ * navigation that still times out says which requests were unanswered.
+ */
+function explainStalls(page) {
+  if (explained.has(page)) {
+    return;
+  }
+  explained.add(page);
+  const started = new Map();
+  page.on('request', (request) => started.set(request, Date.now()));
+  for (const end of ['requestfinished', 'requestfailed']) {
+    page.on(end, (request) => started.delete(request));
+  }
+  for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
+    const original = page[method].bind(page);
+    // `goto(url, options)`; the others take only `options`.
+    const at = method === 'goto' ? 1 : 0;
+    page[method] = async (...args) => {
+      args[at] = { waitUntil: 'domcontentloaded', ...args[at] };
+      try {
+        return await original(...args);
+      } catch (error) {
+        const now = Date.now();
+        const pending = [...started].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+        error.message += `\nstill unanswered: ${pending.join(', ') || 'nothing'}`;
+        throw error;
+      }
+    };
+  }
 }
 
 /** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */

@@ -44,6 +44,23 @@ describe('without JavaScript', () => {
     assert.match(new URL(page.url()).pathname, /^\/agents\/[^/]+\/$/);
   });
 
+  test("the system's theme applies, dark or light", async () => {
+    const backgrounds = {};
+    for (const colorScheme of ['light', 'dark']) {
+      const { context } = await launch({ javaScriptEnabled: false, colorScheme });
+      try {
+        const themed = context.pages()[0];
+        await themed.goto(siteUrl('agents/gemini/'));
+        await themed.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+        backgrounds[colorScheme] = await themed.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      } finally {
+        await context.close();
+      }
+    }
+    assert.equal(backgrounds.light, 'rgb(255, 255, 255)');
+    assert.notEqual(backgrounds.dark, backgrounds.light, 'a dark system gets the dark theme');
+  });
+
   test('an agent page shows its run command and editor snippets', async () => {
     await page.goto(siteUrl('agents/gemini/'));
     const heading = page.getByRole('heading', { level: 1 });
@@ -138,7 +155,16 @@ describe('the app takes the page over', () => {
   const recordShifts = () => {
     window.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__shifts.push(entry.value);
+      for (const entry of list.getEntries()) {
+        // What moved, for the failure message: each node and its boxes before and after.
+        const box = (r) => `${r.x},${r.y} ${r.width}x${r.height}`;
+        const sources = entry.sources.map((s) => {
+          const node = s.node;
+          const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className ?? '').split(' ').slice(0, 3).join('.')} "${(node.textContent ?? '').slice(0, 40)}"` : '?';
+          return `${name}: ${box(s.previousRect)} -> ${box(s.currentRect)}`;
+        });
+        window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources });
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   };
 
@@ -157,7 +183,8 @@ describe('the app takes the page over', () => {
         const title = await page.title();
         await live(page);
         await page.waitForTimeout(500);
-        assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'layout shifts');
+        const shifts = await page.evaluate(() => window.__shifts);
+        assert.deepEqual(shifts.map((s) => s.value), [], `layout shifts: ${JSON.stringify(shifts, null, 1)}`);
         assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1);
         assert.equal(await page.title(), title);
         assert.equal(await page.locator('head meta[name=description]').count(), 1, 'one description once live');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, siteUrl, subSiteUrl } from './helpers.mjs';
+import { launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const MANIFEST = {
   id: 'acme-coder',
@@ -22,6 +22,17 @@ const HOSTILE_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" onload="window.__pwned=1">' +
   '<script>window.__pwned=2</script><path fill="currentColor" d="M0 0h16v16z"/></svg>';
 
+/** Icons the validator once let through: each hid script, or crashed the tab that drew it. */
+const ENTITY_ICON =
+  '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY s "&#60;script&#62;window.__pwned=3&#60;/script&#62;">]>' +
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">&s;<path fill="currentColor" d="M0 0h16v16z"/></svg>';
+const SET_HREF_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><a><set attributeName="href" to="javascript:window.__pwned=4"/>' +
+  '<path fill="currentColor" d="M0 0h16v16z"/></a></svg>';
+const BLOW_UP_ICON =
+  `<!DOCTYPE svg [<!ENTITY x "${'x'.repeat(5000)}">]><svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">` +
+  `<text fill="currentColor">${'&x;'.repeat(20000)}</text></svg>`;
+
 const manifestEditor = (page) => page.getByRole('textbox', { name: 'agent.json' });
 const iconEditor = (page) => page.getByRole('textbox', { name: 'icon.svg' });
 const status = (page) => page.getByRole('status').filter({ hasText: /problems|error|warning|Paste/ });
@@ -29,10 +40,11 @@ const problems = (page) => page.getByRole('list', { name: 'Problems' }).getByRol
 const card = (page) => page.getByRole('list', { name: 'Card preview' });
 const pagePreview = (page) => page.getByRole('region', { name: 'Page preview' });
 
-/** Opens the preview and clears the draft an earlier test left in this browser. */
+/** Opens the preview and, once it is live, clears the draft an earlier test left in this browser. */
 async function openPreview(page, url = siteUrl('preview/')) {
   await page.goto(url);
   await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+  await live(page);
   await page.getByRole('button', { name: 'Clear' }).click();
   await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
 }
@@ -79,7 +91,8 @@ describe('listing preview', () => {
     // The icon is a CSS mask over an object URL of the pasted file, never inline markup.
     const mask = card(page).locator('.icon-mask');
     await mask.waitFor();
-    assert.match(await mask.getAttribute('style'), /--icon:url\("blob:/);
+    // Set through the CSSOM, which the policy allows (a style attribute in the HTML it refuses).
+    assert.match(await mask.evaluate((e) => e.style.getPropertyValue('--icon')), /^url\("blob:/);
     assert.equal(await card(page).locator('svg circle').count(), 0);
 
     const preview = pagePreview(page);
@@ -136,6 +149,7 @@ describe('listing preview', () => {
     await status(page).filter({ hasText: 'No problems' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    await live(page);
     assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
     assert.equal(await iconEditor(page).inputValue(), ICON);
     await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
@@ -144,8 +158,33 @@ describe('listing preview', () => {
     await status(page).filter({ hasText: 'Paste or drop an agent.json to check it.' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Preview your listing' }).waitFor();
+    await live(page);
     assert.equal(await manifestEditor(page).inputValue(), '');
     assert.equal(await iconEditor(page).inputValue(), '');
+  });
+
+  test('what is typed before the preview is live is kept, checked, and keeps the focus', async () => {
+    const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The app's wasm is held back until the text has been typed into the built page.
+      let release;
+      const typed = new Promise((resolve) => (release = resolve));
+      await page.route(/_bg\.wasm$/, async (route) => {
+        await typed;
+        await route.continue();
+      });
+      await page.goto(siteUrl('preview/'));
+      await manifestEditor(page).fill(MANIFEST_TEXT);
+      await manifestEditor(page).focus();
+      assert.equal(await page.locator('#app[data-prerendered]').count(), 1, 'typed into the page as built');
+      release();
+      await live(page);
+      assert.equal(await manifestEditor(page).inputValue(), MANIFEST_TEXT);
+      await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'manifest-editor');
+    } finally {
+      await context.close();
+    }
   });
 
   test('JSON syntax errors and JSONC are reported with their lines', async () => {
@@ -179,6 +218,89 @@ describe('listing preview', () => {
     assert.deepEqual(dialogs, []);
     // The text is shown as text in the excerpt, escaped.
     assert.match(await problems(page).filter({ hasText: 'icon-script' }).locator('pre').textContent(), /<script>/);
+  });
+
+  for (const [what, icon, rule] of [
+    ['an entity that expands to a script', ENTITY_ICON, 'icon-dtd'],
+    ['an animation that sets a javascript: link', SET_HREF_ICON, 'icon-animation'],
+    ['an entity expanded to 100 MB of text', BLOW_UP_ICON, 'icon-dtd'],
+  ]) {
+    test(`an icon hiding ${what} is rejected, nothing runs, and the monogram shows`, async () => {
+      await openPreview(page);
+      await manifestEditor(page).fill(MANIFEST_TEXT);
+      await iconEditor(page).fill(icon);
+      await problems(page).filter({ hasText: rule }).first().waitFor();
+      await page.getByText('Your icon is not shown until its errors are fixed').waitFor();
+      await card(page).getByText('A', { exact: true }).waitFor();
+      assert.equal(await card(page).locator('.icon-mask').count(), 0);
+      // Clicking where a link would be runs nothing either.
+      await card(page).getByText('A', { exact: true }).click({ force: true });
+      assert.equal(await page.locator('main script, main svg').count(), 0);
+      assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+      assert.deepEqual(dialogs, []);
+      // The tab is alive and the draft, with its hostile icon, is opened again on reload.
+      await page.reload();
+      await live(page);
+      assert.equal(await iconEditor(page).inputValue(), icon);
+      await problems(page).filter({ hasText: rule }).first().waitFor();
+    });
+  }
+
+  test('a kept draft whose opening never finished is held back, and can be opened or discarded', { timeout: 120_000 }, async () => {
+    // A browser of its own, whose tabs are crashed on purpose. Tabs of one site may share a
+    // process, so each step has a tab of its own, and none is open while another crashes.
+    const { context, page: first } = await launch({ viewport: { width: 1280, height: 900 } });
+    /** A new tab with the preview, live. */
+    const open = async () => {
+      const tab = await context.newPage();
+      await tab.goto(siteUrl('preview/'));
+      await live(tab);
+      return tab;
+    };
+    /** Opens the preview in a new tab and crashes it once it is live, as an icon that crashed
+     * the tab would, before the kept draft counts as opened. */
+    const crashWhileOpening = async () => {
+      const tab = await open();
+      const crashed = new Promise((resolve) => tab.once('crash', resolve));
+      // Never answered (the page is gone): not awaited.
+      (await context.newCDPSession(tab)).send('Page.crash').catch(() => {});
+      await crashed;
+      await tab.close();
+    };
+    const notice = (tab) => tab.getByRole('alert').filter({ hasText: 'The draft kept in this browser was not opened' });
+    try {
+      await openPreview(first);
+      await manifestEditor(first).fill(MANIFEST_TEXT);
+      await iconEditor(first).fill(ICON);
+      await status(first).filter({ hasText: 'No problems' }).waitFor();
+      await first.close();
+      await crashWhileOpening();
+
+      let tab = await open();
+      await notice(tab).waitFor();
+      assert.equal(await manifestEditor(tab).inputValue(), '');
+      assert.equal(await card(tab).count(), 0);
+      await notice(tab).getByRole('button', { name: 'Open it anyway' }).click();
+      assert.equal(await manifestEditor(tab).inputValue(), MANIFEST_TEXT);
+      assert.equal(await iconEditor(tab).inputValue(), ICON);
+      await card(tab).getByRole('link', { name: 'Acme Coder' }).waitFor();
+      assert.equal(await notice(tab).count(), 0);
+      // Shown long enough to count as opened: the next tab opens the draft, and crashes.
+      await tab.waitForTimeout(3500);
+      await tab.close();
+      await crashWhileOpening();
+
+      // Discarded: the next visit starts empty, with no notice.
+      tab = await open();
+      await notice(tab).getByRole('button', { name: 'Discard it' }).click();
+      assert.equal(await notice(tab).count(), 0);
+      await tab.reload();
+      await live(tab);
+      assert.equal(await manifestEditor(tab).inputValue(), '');
+      assert.equal(await notice(tab).count(), 0);
+    } finally {
+      await context.close();
+    }
   });
 
   test('files can be opened (or dropped): .json into the manifest, .svg into the icon', async () => {

@@ -6,9 +6,12 @@
 //! `SITE_ORIGIN`) to the Cargo build (the app reads them with `option_env!`), then has the
 //! site's own renderer write every page's HTML into Trunk's `index.html` ([`pages`]):
 //! `index.html`, `404.html` (which static hosts such as GitHub Pages serve for deep links they
-//! do not have), `shell.html`, a page per registry entry and the preview's page. Then it writes
-//! the service worker with the build's files ([`crate::offline`]). Last it measures what a
-//! visitor downloads: raw and brotli (quality 11) sizes of the HTML, CSS, JS and wasm.
+//! do not have), `shell.html`, a page per registry entry and the preview's page. Before that,
+//! the Content-Security-Policy of Trunk's pages (their inline scripts' hashes, the registry's
+//! origins: [`crate::csp`]) is written into them, so every rendered page carries it; after,
+//! every page is checked against it. Then it writes the service worker with the build's files
+//! ([`crate::offline`]). Last it measures what a visitor downloads: raw and brotli (quality 11)
+//! sizes of the HTML, CSS, JS and wasm.
 
 use std::fmt;
 use std::fs;
@@ -319,8 +322,29 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         let preview_url = format!("{}preview/", options.public_url);
         trunk_build(tools, options, PREVIEW_HTML, &preview_url, &preview_dir)?;
     }
+    // The policy comes from Trunk's pages, before any registry text is in them; the renderers
+    // copy their head, and so the policy, into every page.
+    let policy = crate::csp::write_into_templates(
+        out_dir,
+        [
+            options.registry_url.as_str(),
+            &options.protocol_matrix_url,
+            &options.jetbrains_view_url,
+            &options.jetbrains_preview_view_url,
+            &options.quarantine_url,
+        ],
+    )?;
     pages::render(tools, options, with_preview)?;
     crate::offline::write_service_worker(tools.root(), out_dir)?;
+    let pages = crate::csp::check_site(out_dir, &policy)?;
+    println!(
+        "Content-Security-Policy in all {pages} pages: {} inline scripts allowed by hash",
+        policy.script_hashes.len()
+    );
+    // Hosts that read `_headers` (Netlify, Cloudflare Pages) send the same policy as a header,
+    // and `script-src 'none'` with every icon opened on its own; others ignore the file.
+    fs::write(out_dir.join("_headers"), crate::csp::headers_file(&policy))
+        .with_context(|| format!("writing {}", out_dir.join("_headers").display()))?;
     let mut report = measure(out_dir)?;
     if with_preview {
         report.preview = Some(measure(&preview_dir)?.assets);

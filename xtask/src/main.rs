@@ -16,11 +16,17 @@
 //! - `cargo xtask setup`: only the set-up.
 //! - `cargo xtask agentregistry-server`: a stand-in AgentRegistry serving the synthetic listing of
 //!   `tests/fixtures/agentregistry/`, with a slow page and failures on demand (no set-up needed).
+//! - `cargo xtask csp`: the Content-Security-Policy of a built site, for a `<meta>` and as host
+//!   headers (no set-up needed).
+//! - `cargo xtask fuzz [--seconds N] [--target T]`: the fuzz targets of `fuzz/`, one after the
+//!   other (installs a nightly toolchain and cargo-fuzz when missing; not part of `test`).
 
 mod agentregistry;
 mod bench;
 mod cli;
+mod csp;
 mod dist;
+mod fuzz;
 mod offline;
 mod pages;
 mod precompress;
@@ -67,6 +73,11 @@ enum Command {
     /// Serve the synthetic AgentRegistry of tests/fixtures/agentregistry on 127.0.0.1, with a
     /// slow page and failures on demand; prints `listening on http://127.0.0.1:PORT` first.
     AgentregistryServer(agentregistry::ServerArgs),
+    /// Print the Content-Security-Policy of a built site: for a <meta>, and as the headers of
+    /// Netlify, Cloudflare Pages and nginx.
+    Csp(csp::CspArgs),
+    /// Run the coverage-guided fuzz targets of fuzz/ (cargo fuzz, nightly), each for a while.
+    Fuzz(fuzz::FuzzArgs),
 }
 
 /// Where the site is published and where it loads the registry from.
@@ -143,6 +154,10 @@ struct ServeArgs {
     /// Port on 127.0.0.1 (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Serve this site as it was built (by `cargo xtask dist --out`), without building; give
+    /// the `--public-url` it was built for.
+    #[arg(long)]
+    built: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -173,10 +188,15 @@ fn run(command: Command) -> Result<()> {
             print!("{report}");
         }
         Command::Serve(args) => {
-            let tools = setup::ensure(&root, Browser::NotNeeded)?;
-            let options = args.site.into_options(root.join("dist"))?;
-            let report = dist::build(&tools, &options)?;
-            print!("{report}");
+            let built = args.built.map(std::path::absolute).transpose()?;
+            let options = args
+                .site
+                .into_options(built.clone().unwrap_or_else(|| root.join("dist")))?;
+            if built.is_none() {
+                let tools = setup::ensure(&root, Browser::NotNeeded)?;
+                let report = dist::build(&tools, &options)?;
+                print!("{report}");
+            }
             let server = serve::spawn(&options.out_dir, &options.public_url, args.port)?;
             println!(
                 "Serving {} at {}  (Ctrl-C stops)",
@@ -189,6 +209,8 @@ fn run(command: Command) -> Result<()> {
         Command::Bench(args) => bench::run(&root, &args)?,
         Command::Cli(args) => cli::run(&root, &args)?,
         Command::AgentregistryServer(args) => agentregistry::run(&args)?,
+        Command::Csp(args) => csp::run(&root, &args)?,
+        Command::Fuzz(args) => fuzz::run(&root, &args)?,
     }
     Ok(())
 }

@@ -24,12 +24,13 @@ use std::time::SystemTime;
 
 use anyhow::{Result, anyhow, ensure};
 use local_server::Workers;
-use local_server::tiny_http::{Header, Method, Request, Response, ResponseBox, StatusCode};
+use local_server::tiny_http::{Header, Request, Response, ResponseBox, StatusCode};
 use static_host::encoding::{self, Encoding};
 use static_host::{Resolved, content_type};
 
-/// How many requests are answered at once (a browser opens a few connections in parallel).
-const WORKERS: usize = 4;
+/// How many requests are answered at once: a browser opens up to six connections to a host, and
+/// the end-to-end tests run several browsers at a time; a slow reader holds its worker.
+const WORKERS: usize = 16;
 
 /// A running server; dropping it stops the server.
 #[derive(Debug)]
@@ -72,7 +73,7 @@ pub fn spawn(dir: &Path, public_url: &str, port: u16) -> Result<ServerHandle> {
     let workers = Workers::spawn(
         SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
         WORKERS,
-        move |request| site.respond(request),
+        local_server::read_only(move |request| site.respond(request)),
     )
     .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
     Ok(ServerHandle {
@@ -95,12 +96,6 @@ struct Site {
 
 impl Site {
     fn respond(&self, request: Request) -> std::io::Result<()> {
-        if !matches!(request.method(), Method::Get | Method::Head) {
-            let response = Response::from_string("405 Method Not Allowed\n")
-                .with_status_code(405)
-                .with_header(header("Allow", "GET, HEAD"));
-            return request.respond(response);
-        }
         let response = match self.resolve(request.url()) {
             Resolved::File(path) => self
                 .file(&request, &path, StatusCode(200))

@@ -3,7 +3,7 @@
 //! Each step asks the installed tool for its version first and only installs when it is missing or
 //! different, so a warm run takes well under a second and prints one `✓` line per step. Nothing is
 //! downloaded from GitHub: Trunk and wasm-bindgen come from crates.io, wasm-opt and Tailwind from npm,
-//! Chromium from Debian (see `Trunk.toml`, which runs Trunk offline).
+//! Chromium and tmux from Debian (see `Trunk.toml`, which runs Trunk offline).
 //!
 //! The versions come from the repository, not from this file, except Trunk's:
 //! - wasm-bindgen-cli must equal the `wasm-bindgen` crate in `Cargo.lock` (and `Trunk.toml` must say
@@ -28,6 +28,12 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Where Debian's `chromium-driver` package puts the WebDriver server.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Where Debian's `tmux` package puts the terminal multiplexer.
+pub const TMUX: &str = "/usr/bin/tmux";
+/// The cargo-fuzz release `cargo xtask fuzz` runs.
+pub const CARGO_FUZZ_VERSION: &str = "0.13.2";
+/// The toolchain cargo-fuzz builds with: libFuzzer's coverage needs nightly's sanitizer flags.
+pub const FUZZ_TOOLCHAIN: &str = "nightly";
 
 /// Whether the command about to run drives a browser (tests do, building does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +79,50 @@ pub fn ensure(root: &Path, browser: Browser) -> Result<Tools> {
     if browser == Browser::Needed {
         ensure_chromium(&tools)?;
     }
+    Ok(tools)
+}
+
+/// Installs what fuzzing needs (a nightly toolchain, cargo-fuzz) and returns how to run it; the
+/// rest of the set-up is not needed.
+pub fn ensure_fuzzing(root: &Path) -> Result<Tools> {
+    let tools = Tools {
+        root: root.to_path_buf(),
+        path: tool_path(root)?,
+    };
+    let mut toolchains = tools.command("rustup");
+    toolchains.args(["toolchain", "list"]);
+    let listed = output_of(toolchains).context("`rustup toolchain list` failed: install rustup")?;
+    if listed
+        .lines()
+        .any(|l| l.starts_with(&format!("{FUZZ_TOOLCHAIN}-")))
+    {
+        println!("✓ rust toolchain {FUZZ_TOOLCHAIN}");
+    } else {
+        println!("installing rust toolchain {FUZZ_TOOLCHAIN} …");
+        run(tools.command("rustup").args([
+            "toolchain",
+            "install",
+            FUZZ_TOOLCHAIN,
+            "--profile",
+            "minimal",
+        ]))?;
+    }
+    let mut version = tools.command("cargo");
+    version.args(["fuzz", "--version"]);
+    let installed = output_of(version);
+    if installed.as_deref() == Some(&format!("cargo-fuzz {CARGO_FUZZ_VERSION}")) {
+        println!("✓ cargo-fuzz {CARGO_FUZZ_VERSION}");
+        return Ok(tools);
+    }
+    println!("installing cargo-fuzz {CARGO_FUZZ_VERSION} …");
+    run(tools.command("cargo").args([
+        "install",
+        "cargo-fuzz",
+        "--version",
+        CARGO_FUZZ_VERSION,
+        "--locked",
+        "--force",
+    ]))?;
     Ok(tools)
 }
 
@@ -256,27 +306,51 @@ fn ensure_crates_fetched(tools: &Tools) -> Result<()> {
 }
 
 fn ensure_chromium(tools: &Tools) -> Result<()> {
-    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
-        println!("✓ chromium and chromedriver");
+    ensure_debian_packages(
+        tools,
+        &[CHROMIUM, CHROMEDRIVER],
+        &["chromium", "chromium-driver"],
+    )
+}
+
+/// Installs tmux, for the test that pastes snippets into bash in a real terminal
+/// (`crates/registry-core/tests/paste.rs`).
+pub fn ensure_tmux(tools: &Tools) -> Result<()> {
+    ensure_debian_packages(tools, &[TMUX], &["tmux"])
+}
+
+/// Installs Debian `packages` with `apt-get` unless every one of `files` is there; as root only
+/// (otherwise says what to run).
+fn ensure_debian_packages(tools: &Tools, files: &[&str], packages: &[&str]) -> Result<()> {
+    let names = packages.join(" and ");
+    if files.iter().all(|file| Path::new(file).exists()) {
+        println!("✓ {names}");
         return Ok(());
     }
-    let install = "apt-get update && apt-get install -y chromium chromium-driver";
+    let install = format!(
+        "apt-get update && apt-get install -y {}",
+        packages.join(" ")
+    );
     let uid = output_of({
         let mut id = tools.command("id");
         id.arg("-u");
         id
     });
     if uid.as_deref() != Some("0") {
-        bail!("{CHROMIUM} or {CHROMEDRIVER} is missing: run `sudo sh -c '{install}'`");
+        bail!(
+            "{} is missing: run `sudo sh -c '{install}'`",
+            files.join(" or ")
+        );
     }
-    println!("installing chromium and chromedriver ({install}) …");
+    println!("installing {names} ({install}) …");
     run(tools
         .command("apt-get")
         .arg("update")
         .env("DEBIAN_FRONTEND", "noninteractive"))?;
     run(tools
         .command("apt-get")
-        .args(["install", "-y", "chromium", "chromium-driver"])
+        .args(["install", "-y"])
+        .args(packages)
         .env("DEBIAN_FRONTEND", "noninteractive"))
 }
 

@@ -4,10 +4,12 @@
 //! 1. `cargo fmt --all --check`
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings`
 //! 3. `cargo test --workspace` (native: the core crate, xtask)
-//! 4. `cargo test -p acp-catalog --target wasm32-unknown-unknown`: component tests in headless
+//! 4. `cargo test -p registry-core --test paste`: run snippets pasted into bash in a tmux pty
+//!    (tmux installed first; the test is `test = false`, so step 3 does not run it)
+//! 5. `cargo test -p acp-catalog --target wasm32-unknown-unknown`: component tests in headless
 //!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
 //!    `.cargo/config.toml`)
-//! 5. end to end: the release site built twice, for `/` and for `/acp/registry/` (as on GitHub
+//! 6. end to end: the release site built twice, for `/` and for `/acp/registry/` (as on GitHub
 //!    Pages), and a third time for an AgentRegistry: the stand-in service of
 //!    [`agentregistry`](crate::agentregistry) started on an ephemeral port first, the site built
 //!    with `--registry-kind agentregistry` and its URL. Each site is served by [`serve`] on an
@@ -60,6 +62,9 @@ pub fn run(root: &Path, args: &TestArgs) -> Result<()> {
         ];
         step(&tools, "cargo", &clippy, &[])?;
         step(&tools, "cargo", &["test", "--workspace"], &[])?;
+        setup::ensure_tmux(&tools)?;
+        let paste = ["test", "-p", "registry-core", "--test", "paste"];
+        step(&tools, "cargo", &paste, &[])?;
         let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
         step(
             &tools,

@@ -259,14 +259,13 @@ fn run_build(dir: &Path, out: &Path, base_url: &str, rules: &ViewRules) -> anyho
     if let Some(preview) = &built.jetbrains_preview_json {
         write(JETBRAINS_PREVIEW_FILE, preview.as_bytes())?;
     }
+    for icon in &built.icons {
+        write(&icon.to, icon.contents.as_bytes())?;
+    }
     for copy in &built.copies {
         write(&copy.to, files.get(&copy.from).unwrap_or_default())?;
     }
-    let icons = built
-        .copies
-        .iter()
-        .filter(|c| c.to.ends_with(".svg"))
-        .count();
+    let icons = built.icons.len();
     let warnings = validation.count(Severity::Warning);
     let views = built.views;
     let preview = match &built.jetbrains_preview_json {
@@ -284,7 +283,7 @@ fn run_build(dir: &Path, out: &Path, base_url: &str, rules: &ViewRules) -> anyho
         built.extensions,
         views.jetbrains_agents,
         views.bundled,
-        built.copies.len() - icons,
+        built.copies.len(),
         match warnings {
             0 => String::new(),
             1 => ", with 1 warning".to_owned(),

@@ -24,7 +24,7 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::anyhow;
 use local_server::Workers;
-use local_server::tiny_http::{Header, Method, Request, Response, ResponseBox, StatusCode};
+use local_server::tiny_http::{Header, Request, Response, ResponseBox, StatusCode};
 use registry_validate::views::{JETBRAINS_FILE, JETBRAINS_PREVIEW_FILE};
 use registry_validate::{build, is_skipped_folder};
 use static_host::encoding;
@@ -87,7 +87,7 @@ pub fn spawn(site: Site, registry_dir: &Path, port: u16) -> anyhow::Result<Previ
     let workers = Workers::spawn(
         SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
         WORKERS,
-        move |request| serving.respond(request),
+        local_server::read_only(move |request| serving.respond(request)),
     )
     .map_err(|err| anyhow!("cannot listen on 127.0.0.1:{port}: {err} (try another --port)"))?;
     let addr = workers.addr();
@@ -134,12 +134,6 @@ struct Build {
 
 impl State {
     fn respond(&self, request: Request) -> std::io::Result<()> {
-        if !matches!(request.method(), Method::Get | Method::Head) {
-            let response = Response::from_string("405 Method Not Allowed\n")
-                .with_status_code(405)
-                .with_header(header("Allow", "GET, HEAD"));
-            return request.respond(response);
-        }
         let build = self
             .build
             .read()
@@ -279,6 +273,9 @@ impl Watcher {
         };
         let mut output = BTreeMap::new();
         output.insert("registry.json".to_owned(), built.registry_json.into_bytes());
+        for icon in built.icons {
+            output.insert(icon.to, icon.contents.into_bytes());
+        }
         output.insert(JETBRAINS_FILE.to_owned(), built.jetbrains_json.into_bytes());
         if let Some(preview) = built.jetbrains_preview_json {
             output.insert(JETBRAINS_PREVIEW_FILE.to_owned(), preview.into_bytes());

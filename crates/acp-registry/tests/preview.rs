@@ -218,8 +218,9 @@ fn serves_the_folder_s_build_over_the_site() {
     }
     assert_ne!(running.get("/quarantine.json").2, r#"{"bundled": "yes"}"#);
 
+    // Served as `build` writes it: sanitised (here, the same markup and a final newline).
     let (status, head, body) = running.get("/alpha.svg");
-    assert_eq!((status, body.as_str()), (200, ICON));
+    assert_eq!((status, body.as_str()), (200, format!("{ICON}\n").as_str()));
     assert!(head.contains("content-type: image/svg+xml"), "{head}");
 
     let (status, head, body) = running.get("/");

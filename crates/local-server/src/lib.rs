@@ -2,6 +2,9 @@
 //! AgentRegistry of `cargo xtask agentregistry-server`, `acp-registry preview`): a `tiny_http`
 //! server whose requests are answered by a few worker threads, and that stops when dropped.
 //!
+//! The servers that stand in for a static host answer only what one answers, `GET` and `HEAD`:
+//! [`read_only`] wraps their handler and answers any other method `405 Method Not Allowed`.
+//!
 //! ```
 //! use std::net::{Ipv4Addr, SocketAddr};
 //! use local_server::Workers;
@@ -22,7 +25,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 pub use tiny_http;
-use tiny_http::{Request, Server};
+use tiny_http::{Header, Method, Request, Response, Server};
 
 /// A listening server and the threads answering it; dropping it stops and joins them.
 pub struct Workers {
@@ -77,6 +80,26 @@ impl Workers {
     }
 }
 
+/// `respond`, for the methods a static host answers (`GET`, `HEAD`); any other is answered
+/// `405 Method Not Allowed` with `Allow: GET, HEAD`, and never reaches `respond`.
+pub fn read_only<F>(respond: F) -> impl Fn(Request) -> io::Result<()> + Send + Sync + 'static
+where
+    F: Fn(Request) -> io::Result<()> + Send + Sync + 'static,
+{
+    move |request| match request.method() {
+        Method::Get | Method::Head => respond(request),
+        _ => {
+            let allow =
+                Header::from_bytes(&b"Allow"[..], &b"GET, HEAD"[..]).expect("a valid header");
+            request.respond(
+                Response::from_string("405 Method Not Allowed\n")
+                    .with_status_code(405)
+                    .with_header(allow),
+            )
+        }
+    }
+}
+
 impl fmt::Debug for Workers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Workers")
@@ -107,13 +130,60 @@ mod tests {
     use super::*;
 
     fn get(addr: SocketAddr) -> String {
+        ask(addr, "GET")
+    }
+
+    /// The whole answer to a request for `/x` with this method.
+    fn ask(addr: SocketAddr, method: &str) -> String {
         let mut stream = TcpStream::connect(addr).unwrap();
-        stream
-            .write_all(b"GET /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-            .unwrap();
+        let request = format!("{method} /x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).unwrap();
         answer
+    }
+
+    #[test]
+    fn read_only_servers_answer_other_methods_405() {
+        let server = Workers::spawn(
+            SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            1,
+            read_only(|request| request.respond(tiny_http::Response::from_string("file"))),
+        )
+        .unwrap();
+        for (method, status, body) in [
+            ("GET", "200 OK", Some("file")),
+            ("HEAD", "200 OK", None),
+            (
+                "POST",
+                "405 Method Not Allowed",
+                Some("405 Method Not Allowed\n"),
+            ),
+            (
+                "PUT",
+                "405 Method Not Allowed",
+                Some("405 Method Not Allowed\n"),
+            ),
+            (
+                "DELETE",
+                "405 Method Not Allowed",
+                Some("405 Method Not Allowed\n"),
+            ),
+        ] {
+            let answer = ask(server.addr(), method);
+            let (head, rest) = answer.split_once("\r\n\r\n").unwrap();
+            assert!(
+                head.starts_with(&format!("HTTP/1.1 {status}")),
+                "{method}: {head}"
+            );
+            let allow = head
+                .lines()
+                .any(|l| l.eq_ignore_ascii_case("Allow: GET, HEAD"));
+            assert_eq!(allow, status != "200 OK", "{method}: {head}");
+            if let Some(body) = body {
+                assert_eq!(rest, body, "{method}");
+            }
+        }
     }
 
     #[test]

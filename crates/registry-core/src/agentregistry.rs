@@ -822,6 +822,14 @@ fn read_item(raw: &str) -> (Option<ServiceAgent>, Option<String>, Problems) {
                     "`id` is empty".to_owned(),
                     Some("the registry must give every agent an id".to_owned()),
                 ));
+            } else if crate::id::path_segment(&agent.id).is_none() {
+                problems.push(Problem::error(
+                    format!(
+                        "id `{}` cannot be a page address: /agents/{} is another page",
+                        agent.id, agent.id
+                    ),
+                    Some("the registry must give every agent an id other than . and ..".to_owned()),
+                ));
             }
             if agent.name.trim().is_empty() {
                 problems.push(Problem::error(

@@ -18,6 +18,9 @@
 //! (ties by name) for [`Sort::Relevance`], which with no search text means by name, or by
 //! case-insensitive name then id for [`Sort::Name`].
 //!
+//! [`Catalog::lookalikes`] holds the look-alike warnings of its entries, found once with the
+//! index; the search keeps impostors below the entries they imitate.
+//!
 //! The protocol matrix is loaded separately and may arrive after the registry:
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
 //! index. So may the registry's other lists (the JetBrains views, the quarantine list):
@@ -28,6 +31,7 @@ use std::sync::Arc;
 
 use crate::facets::{FacetCounts, FacetIndex};
 use crate::listing::{Listing, Listings};
+use crate::lookalike::Lookalikes;
 use crate::model::{Entry, Kind, Registry};
 use crate::protocol::{Facts, ProtocolMatrix, Report};
 use crate::query::{CatalogQuery, Sort};
@@ -46,6 +50,9 @@ pub struct Catalog {
     pub matrix: Option<ProtocolMatrix>,
     /// The registry's other lists, as far as they are loaded (each may be missing).
     pub listings: Listings,
+    /// Entries that look like others, and what else may not be what it seems: the warnings to
+    /// show on cards and pages; the search keeps impostors below their originals.
+    pub lookalikes: Lookalikes,
 }
 
 /// What the catalogue page shows for one query.
@@ -68,7 +75,8 @@ impl Catalog {
 
     /// Indexes a registry, with its protocol matrix when there is one.
     pub fn with_matrix(registry: Registry, matrix: Option<ProtocolMatrix>) -> Catalog {
-        let index = SearchIndex::new(&registry.entries);
+        let lookalikes = Lookalikes::new(&registry.entries);
+        let index = SearchIndex::with_lookalikes(&registry.entries, &lookalikes);
         let facets = FacetIndex::with_matrix(&registry.entries, matrix.as_ref());
         Catalog {
             registry,
@@ -76,6 +84,7 @@ impl Catalog {
             facets,
             matrix,
             listings: Listings::default(),
+            lookalikes,
         }
     }
 

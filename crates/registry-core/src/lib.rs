@@ -8,10 +8,16 @@
 //!   sans-IO [`Pager`] over its listing, and the adapter to [`Entry`];
 //! - [`load`](mod@load): reading a registry text, collecting a [`Diagnostic`] per bad entry
 //!   instead of failing on the first one, and normalising the RFD's older manifest shape;
+//! - [`id`]: the registry's slug rule, and what an id may safely become (a file name, a page
+//!   address);
+//! - [`invisible`]: characters a reader cannot see (controls, bidi controls, zero-width
+//!   characters), named and revealed;
 //! - [`license`]: licence values normalised for faceting;
 //! - [`listing`]: where each agent is listed (the JetBrains views) and whether it is
 //!   quarantined, read leniently;
 //! - [`url`]: which URLs may become links;
+//! - [`lookalike`]: entries confusable with another, mixed-script and invisible-character
+//!   names, misleading links;
 //! - [`search`]: the typo-tolerant, ranked search index;
 //! - [`protocol`]: the daily protocol matrix (auth methods, capabilities and per-method probe
 //!   results found by starting each agent), read leniently;
@@ -31,10 +37,13 @@ pub mod agentregistry;
 pub mod badge;
 pub mod catalog;
 pub mod facets;
+pub mod id;
+pub mod invisible;
 pub mod jsonld;
 pub mod license;
 pub mod listing;
 pub mod load;
+pub mod lookalike;
 pub mod model;
 pub mod protocol;
 pub mod query;
@@ -59,8 +68,9 @@ pub use listing::{
     QuarantineReason, ReasonKind, ViewEntry, parse_quarantine, parse_view,
 };
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
+pub use lookalike::Lookalikes;
 pub use model::{
-    Arch, BinaryTarget, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
+    Arch, BinaryTarget, CmdProblem, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
     PlatformKey, Registry,
 };
 pub use protocol::{
@@ -71,7 +81,7 @@ pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
 pub use sitemap::{robots_txt, sitemap_xml};
 pub use snippets::{
-    Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Shell, client_snippets,
-    launch_command, preferred_method, run_snippets,
+    Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Refusal, Shell,
+    client_snippets, launch_command, preferred_method, refusal, run_snippets,
 };
 pub use source::RegistryKind;

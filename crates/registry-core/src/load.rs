@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use crate::id;
 use crate::model::{Arch, BinaryTarget, Distribution, Entry, Kind, Os, Platform};
 use crate::model::{PlatformKey, Registry};
 
@@ -487,24 +488,7 @@ struct WireEntry {
 impl WireEntry {
     /// The entry, normalised to the published shape; problems are added to `problems`.
     fn into_entry(self, kind: Kind, raw: &str, problems: &mut Problems) -> Entry {
-        if self.id.trim().is_empty() {
-            problems.push(Problem::error(
-                "`id` is empty".to_owned(),
-                Some("give the entry a lowercase slug id, e.g. \"my-agent\"".to_owned()),
-            ));
-        } else if !is_slug(&self.id) {
-            problems.push(Problem::warning(
-                format!(
-                    "id `{}` is not a lowercase slug (a letter, then letters, digits and -)",
-                    self.id
-                ),
-                format!(
-                    "the page address /{}/<id> uses it: prefer \"{}\"",
-                    kind.path_segment(),
-                    slugify(&self.id)
-                ),
-            ));
-        }
+        problems.extend(id_problems(&self.id, kind));
         if self.name.trim().is_empty() {
             problems.push(Problem::error(
                 "`name` is empty".to_owned(),
@@ -710,24 +694,47 @@ fn known_platforms() -> Vec<String> {
         .collect()
 }
 
-/// `^[a-z][a-z0-9-]*$`, the registry's id rule.
-fn is_slug(id: &str) -> bool {
-    let mut bytes = id.bytes();
-    bytes.next().is_some_and(|b| b.is_ascii_lowercase())
-        && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// A slug suggestion for an id that is not one.
-fn slugify(id: &str) -> String {
-    let mut slug = String::with_capacity(id.len());
-    for c in id.trim().chars() {
-        if c.is_ascii_alphanumeric() {
-            slug.push(c.to_ascii_lowercase());
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
+/// What is wrong with an entry's id: an error when it cannot be shown at all (empty, or `.` or
+/// `..`, which no page address can carry), a warning when it is not a slug or too long to name
+/// a file (the entry loads, but gets an encoded page address, no "edit" link, no pre-rendered
+/// page or no install folder).
+pub(crate) fn id_problems(raw_id: &str, kind: Kind) -> Option<Problem> {
+    let segment = kind.path_segment();
+    if raw_id.trim().is_empty() {
+        Some(Problem::error(
+            "`id` is empty".to_owned(),
+            Some("give the entry a lowercase slug id, e.g. \"my-agent\"".to_owned()),
+        ))
+    } else if id::path_segment(raw_id).is_none() {
+        Some(Problem::error(
+            format!("id `{raw_id}` cannot be a page address: /{segment}/{raw_id} is another page"),
+            Some(format!(
+                "give the entry a lowercase slug id, e.g. \"{}\"",
+                id::slugify(raw_id)
+            )),
+        ))
+    } else if !id::is_slug(raw_id) {
+        Some(Problem::warning(
+            format!(
+                "id `{raw_id}` is not a lowercase slug (a letter, then letters, digits and -): \
+                 its page address is encoded and it has no manifest in the registry repository"
+            ),
+            format!("use a slug such as \"{}\"", id::slugify(raw_id)),
+        ))
+    } else if !id::is_file_name(raw_id) {
+        Some(Problem::warning(
+            format!(
+                "id `{}…` is {} bytes long, over the {} a file name may take: it gets no \
+                 pre-rendered page and no install folder",
+                &raw_id[..24],
+                raw_id.len(),
+                id::MAX_LEN
+            ),
+            format!("use a shorter slug such as \"{}\"", id::slugify(raw_id)),
+        ))
+    } else {
+        None
     }
-    slug.trim_end_matches('-').to_owned()
 }
 
 /// Why an entry could not be read: adds every problem found, each with a hint, and returns the
@@ -1202,22 +1209,6 @@ mod tests {
         ];
         for &(input, expect) in table {
             check_strip(input, expect);
-        }
-    }
-
-    #[test]
-    fn slugs() {
-        let table = [
-            ("my-agent", true, "my-agent"),
-            ("a1", true, "a1"),
-            ("My Agent", false, "my-agent"),
-            ("1agent", false, "1agent"),
-            ("agent_x!", false, "agent-x"),
-            ("", false, ""),
-        ];
-        for (id, slug, suggestion) in table {
-            assert_eq!(is_slug(id), slug, "{id}");
-            assert_eq!(slugify(id), suggestion, "{id}");
         }
     }
 

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use crate::agentregistry::ServiceAgent;
+use crate::id;
 
 /// A loaded registry: every entry that could be read, agents and extensions alike.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -81,7 +82,8 @@ impl Kind {
 pub struct Entry {
     /// Listed under `agents` or `extensions`.
     pub kind: Kind,
-    /// Lowercase slug, unique in the registry.
+    /// Unique in the registry; a lowercase slug when the registry follows its own rules (see
+    /// [`Entry::has_slug_id`] and [`crate::id`] for what an id that is not one may be used for).
     pub id: String,
     /// Human-readable name.
     pub name: String,
@@ -148,9 +150,35 @@ impl Entry {
             .filter(|a| !a.is_empty())
     }
 
-    /// The site path of this entry's page, without the base path: `/agents/<id>`.
+    /// The site path of this entry's page, without the base path: `/agents/<id>`, the id
+    /// percent-encoded as one segment ([`id::path_segment`]), so that an id such as `a/b` or
+    /// `x?q=1` names its own page and no other. For the ids no segment can carry (`""`, `.`,
+    /// `..`, which the loader refuses), the kind's folder: `/agents/`.
     pub fn path(&self) -> String {
-        format!("/{}/{}", self.kind.path_segment(), self.id)
+        let segment = id::path_segment(&self.id).unwrap_or_default();
+        format!("/{}/{segment}", self.kind.path_segment())
+    }
+
+    /// Whether the id follows the registry's rule ([`id::is_slug`]). An entry whose id does not
+    /// is not from the registry's repository as its CI builds it: it has no manifest there to
+    /// link to ([`Entry::manifest_path`] is `None`), and its page address is encoded.
+    pub fn has_slug_id(&self) -> bool {
+        id::is_slug(&self.id)
+    }
+
+    /// Where the entry's manifest is in the registry repository: `<id>/agent.json` or
+    /// `<id>/extension.json`; `None` when the id is not a slug (no folder of the repository can
+    /// have that name, and the path would point elsewhere) or the entry comes from an
+    /// AgentRegistry service.
+    pub fn manifest_path(&self) -> Option<String> {
+        if !self.has_slug_id() || self.service.is_some() {
+            return None;
+        }
+        let file = match self.kind {
+            Kind::Agent => "agent.json",
+            Kind::Extension => "extension.json",
+        };
+        Some(format!("{}/{file}", self.id))
     }
 }
 
@@ -401,6 +429,68 @@ pub struct BinaryTarget {
     pub sha256: Option<String>,
 }
 
+impl BinaryTarget {
+    /// Why `cmd` does not name a file inside the folder the archive is unpacked in, if it does
+    /// not (see [`cmd_problem`]).
+    pub fn cmd_problem(&self) -> Option<CmdProblem> {
+        cmd_problem(&self.cmd)
+    }
+}
+
+/// Why a binary target's `cmd` does not name a file inside the folder its archive is unpacked
+/// in: running it would run (and the install steps of a raw download would write) something
+/// else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum CmdProblem {
+    /// Empty, or only `.` and separators: no file.
+    #[error("names no file")]
+    Empty,
+    /// Starts with `/` or `\` (a UNC path `\\server\share` included).
+    #[error("is an absolute path")]
+    Absolute,
+    /// Starts with a drive letter (`C:\…`, or `C:tool.exe`, relative to that drive's current
+    /// folder).
+    #[error("starts with a drive letter")]
+    Drive,
+    /// Has a `..` segment (or one Windows reads as `..`, such as `.. ` or `...`).
+    #[error("climbs out of the folder with `..`")]
+    Parent,
+}
+
+/// Why `cmd` does not name a file inside the folder it is read from, if it does not: both `/`
+/// and `\` are read as separators (Windows reads both; on macOS and Linux a `\` is a plain
+/// character, which the validator refuses on its own).
+///
+/// ```
+/// use registry_core::model::{CmdProblem, cmd_problem};
+/// assert_eq!(cmd_problem("./bin/agent"), None);
+/// assert_eq!(cmd_problem(r"pulumi\bin\pulumi.exe"), None);
+/// assert_eq!(cmd_problem("../../../../.bashrc"), Some(CmdProblem::Parent));
+/// assert_eq!(cmd_problem("/usr/bin/agent"), Some(CmdProblem::Absolute));
+/// ```
+pub fn cmd_problem(cmd: &str) -> Option<CmdProblem> {
+    let unified = cmd.replace('\\', "/");
+    if unified.starts_with('/') {
+        return Some(CmdProblem::Absolute);
+    }
+    if let [drive, b':', ..] = unified.as_bytes()
+        && drive.is_ascii_alphabetic()
+    {
+        return Some(CmdProblem::Drive);
+    }
+    let mut names = 0;
+    for segment in unified.split('/') {
+        let dots_and_spaces = segment.chars().all(|c| c == '.' || c == ' ');
+        if dots_and_spaces && segment.contains("..") {
+            return Some(CmdProblem::Parent);
+        }
+        if !dots_and_spaces {
+            names += 1;
+        }
+    }
+    (names == 0).then_some(CmdProblem::Empty)
+}
+
 /// An `npx` or `uvx` package.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct PackageTarget {
@@ -428,6 +518,40 @@ mod tests {
             ("a < b", "a < b"),
         ] {
             assert_eq!(author_name(input), expected, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn cmds_stay_in_their_folder() {
+        let table = [
+            ("./agent", None),
+            ("agent", None),
+            ("./bin/agent", None),
+            (r"./bin\devin.exe", None),
+            (r"pulumi\bin\pulumi.exe", None),
+            ("./dist-package/cursor-agent.cmd", None),
+            ("bin//./agent", None),
+            ("a..b", None),
+            ("..agent", None),
+            ("", Some(CmdProblem::Empty)),
+            (".", Some(CmdProblem::Empty)),
+            ("./", Some(CmdProblem::Empty)),
+            (" ", Some(CmdProblem::Empty)),
+            ("/usr/bin/agent", Some(CmdProblem::Absolute)),
+            (r"\Windows\agent.exe", Some(CmdProblem::Absolute)),
+            (r"\\server\share\agent.exe", Some(CmdProblem::Absolute)),
+            (r"C:\Tools\agent.exe", Some(CmdProblem::Drive)),
+            ("c:/agent", Some(CmdProblem::Drive)),
+            ("C:agent.exe", Some(CmdProblem::Drive)),
+            ("../../../../.bashrc", Some(CmdProblem::Parent)),
+            ("bin/../../x", Some(CmdProblem::Parent)),
+            (r"bin\..\..\x", Some(CmdProblem::Parent)),
+            ("..", Some(CmdProblem::Parent)),
+            (r".. \x.exe", Some(CmdProblem::Parent)),
+            (r"...\x.exe", Some(CmdProblem::Parent)),
+        ];
+        for (cmd, expected) in table {
+            assert_eq!(cmd_problem(cmd), expected, "{cmd:?}");
         }
     }
 

@@ -44,6 +44,10 @@
 //! of either a smaller one. Ties are broken by name (case-insensitively), then id, so the order
 //! is deterministic. An empty query matches every entry, in name order, with score 0.
 //!
+//! An index built [`with_lookalikes`](SearchIndex::with_lookalikes) keeps each impostor
+//! ([`Lookalikes::original_of`]) below its original: scored one below it when it would score as
+//! much or more, and after it in name order when their names tie.
+//!
 //! # Cost
 //!
 //! [`SearchIndex::new`] collects the distinct words of all entries into a sorted vocabulary with
@@ -60,6 +64,7 @@ use std::ops::Range;
 
 use rustc_hash::FxHashMap;
 
+use crate::lookalike::Lookalikes;
 use crate::model::Entry;
 
 /// A search index over a registry's entries.
@@ -86,6 +91,9 @@ pub struct SearchIndex {
     name_ranks: Vec<u32>,
     /// Entries in name order.
     by_name: Vec<u32>,
+    /// Per entry, the original it imitates ([`Lookalikes::original_of`]); empty when no entry
+    /// imitates another.
+    originals: Vec<Option<u32>>,
 }
 
 /// One matching entry.
@@ -113,6 +121,13 @@ impl SearchIndex {
     /// `entries`, and the capabilities, tags, label values and protocols of AgentRegistry
     /// agents; hits refer to entries by their index in this slice.
     pub fn new(entries: &[Entry]) -> SearchIndex {
+        SearchIndex::with_lookalikes(entries, &Lookalikes::default())
+    }
+
+    /// Like [`SearchIndex::new`], keeping every impostor of `lookalikes` (computed from the same
+    /// entries) below its original: in every search where both match, and in name order when
+    /// their names tie.
+    pub fn with_lookalikes(entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
         let mut word_ids: FxHashMap<String, u32> = FxHashMap::default();
         let mut occurrences: Vec<(u32, Posting)> = Vec::new();
         for (entry, e) in entries.iter().enumerate() {
@@ -222,11 +237,24 @@ impl SearchIndex {
             });
             key.into()
         };
+        let originals: Vec<Option<u32>> = if lookalikes.impostors().next().is_some() {
+            (0..entries.len())
+                .map(|e| lookalikes.original_of(e).map(|o| o as u32))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let imitates = |e: usize| originals.get(e).copied().flatten().is_some();
         let mut by_name: Vec<u32> = (0..entries.len() as u32).collect();
         let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
         by_name.sort_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
-            (&lower_names[a], &entries[a].id, a).cmp(&(&lower_names[b], &entries[b].id, b))
+            (&lower_names[a], imitates(a), &entries[a].id, a).cmp(&(
+                &lower_names[b],
+                imitates(b),
+                &entries[b].id,
+                b,
+            ))
         });
         let mut name_ranks = vec![0u32; entries.len()];
         for (rank, &entry) in by_name.iter().enumerate() {
@@ -244,6 +272,7 @@ impl SearchIndex {
             id_keys: entries.iter().map(|e| key(&e.id)).collect(),
             name_ranks,
             by_name,
+            originals,
         }
     }
 
@@ -275,13 +304,23 @@ impl SearchIndex {
         // the name rank. Name ranks are a permutation of the entries, so the rank gives the
         // entry back; a one-letter query hits most entries, and sorting plain integers is what
         // keeps its keystroke cheap.
-        let mut order: Vec<u64> = scoring
+        let mut scores: Vec<u32> = scoring
             .totals
             .iter()
             .enumerate()
-            .filter(|&(_, &total)| total > 0)
-            .map(|(entry, &total)| {
-                let score = total.saturating_add(self.whole_query_bonus(entry, &query_key));
+            .map(|(entry, &total)| match total {
+                0 => 0,
+                total => total.saturating_add(self.whole_query_bonus(entry, &query_key)),
+            })
+            .collect();
+        self.keep_impostors_below(&mut scores);
+        let mut order: Vec<u64> = scoring
+            .totals
+            .iter()
+            .zip(&scores)
+            .enumerate()
+            .filter(|&(_, (&total, _))| total > 0)
+            .map(|(entry, (_, &score))| {
                 (u64::from(!score) << 32) | u64::from(self.name_ranks[entry])
             })
             .collect();
@@ -435,6 +474,18 @@ impl SearchIndex {
             }
         }
         out
+    }
+
+    /// Scores each impostor below its original where both matched (`scores` by entry, 0 for
+    /// no match), so that no query lists an impostor before the entry it imitates.
+    fn keep_impostors_below(&self, scores: &mut [u32]) {
+        for (entry, original) in self.originals.iter().enumerate() {
+            let Some(original) = original else { continue };
+            let (score, original_score) = (scores[entry], scores[*original as usize]);
+            if score > 0 && original_score > 0 && score >= original_score {
+                scores[entry] = original_score.saturating_sub(1);
+            }
+        }
     }
 
     fn whole_query_bonus(&self, entry: usize, query_key: &str) -> u32 {

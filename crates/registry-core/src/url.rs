@@ -3,8 +3,13 @@
 //! Every URL of a manifest (`repository`, `website`, `license_url`, `icon`, archives) is written
 //! by a stranger. Before one becomes an `href` or `src`, [`safe_link`] checks that it is a plain
 //! absolute web address: `http:` or `https:`, `//`, a host, and nothing a browser would quietly
-//! reinterpret. Everything else (`javascript:`, `data:`, protocol-relative `//host`, hidden
-//! characters, credentials before the host) is shown as text instead.
+//! reinterpret. Everything else (`javascript:`, `data:`, `blob:`, protocol-relative `//host`,
+//! hidden characters, credentials before the host) is shown as text instead.
+//!
+//! `blob:` is refused like the rest: a registry can hold any string, and a `blob:` URL in it
+//! would point at whatever object URL of the page's origin its author can guess or the page has
+//! made. An object URL the page mints itself (the listing preview's icon) is the page's own, not
+//! registry data, and must be passed apart from the entry, never through its fields.
 
 /// The URL, trimmed, when it is an absolute `http:` or `https:` URL with a host; else `None`.
 ///
@@ -165,6 +170,11 @@ mod tests {
             "https://exa%6Dple.com",
             "https-evil://example.com",
             "xhttps://example.com",
+            // Issue 13: object URLs are the page's own, never registry data.
+            "blob:https://catalogue.example/6f1c2a3e-0000-4000-8000-000000000000",
+            "blob:null/6f1c2a3e",
+            " BLOB:https://catalogue.example/x",
+            "filesystem:https://catalogue.example/temporary/x.svg",
         ];
         for input in table {
             assert_eq!(safe_link(input), None, "{input:?}");

@@ -640,6 +640,85 @@ fn odd_but_readable_entries_load_with_warnings() {
     }
 }
 
+/// Issue 13: ids that are not slugs load, with a warning, and say so; ids no page address can
+/// carry are refused; an id too long for a file name loads with a warning.
+#[test]
+fn hostile_ids_load_safely_or_not_at_all() {
+    /// `(id, the one diagnostic, the start of the page path when it loads)`.
+    type Case<'a> = (&'a str, Option<(Severity, &'a str)>, Option<&'a str>);
+    let long = "a".repeat(300);
+    let table: [Case<'_>; 10] = [
+        ("gemini", None, Some("/agents/gemini")),
+        (
+            "a%2Fb",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/a%252Fb"),
+        ),
+        (
+            "a/b",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/a%2Fb"),
+        ),
+        (
+            "x?q=1#y",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/x%3Fq%3D1%23y"),
+        ),
+        (
+            "..%2F..",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/..%252F.."),
+        ),
+        (
+            "../../..",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/..%2F..%2F.."),
+        ),
+        (
+            "My Agent",
+            Some((Warning, "not a lowercase slug")),
+            Some("/agents/My%20Agent"),
+        ),
+        (
+            &long,
+            Some((Warning, "300 bytes long")),
+            Some("/agents/aaaa"),
+        ),
+        ("..", Some((Error, "cannot be a page address")), None),
+        (".", Some((Error, "cannot be a page address")), None),
+    ];
+    for (id, problem, path) in table {
+        let loaded = load_ok(&agents(&[&good(id)]));
+        let got: Vec<(Severity, &str)> = loaded
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity, d.message.as_str()))
+            .collect();
+        match problem {
+            None => assert_eq!(got, [], "{id}"),
+            Some((severity, text)) => {
+                assert_eq!(got.len(), 1, "{id}: {got:?}");
+                assert_eq!(got[0].0, severity, "{id}");
+                assert!(got[0].1.contains(text), "{id}: {}", got[0].1);
+                let hint = loaded.diagnostics[0].hint.as_deref().unwrap_or_default();
+                let suggested = hint.split('"').nth(1).expect("a quoted suggestion");
+                assert!(registry_core::id::is_slug(suggested), "{id}: {hint}");
+            }
+        }
+        let entry = loaded.registry.entries.first();
+        assert_eq!(entry.is_some(), path.is_some(), "{id} loads");
+        if let (Some(entry), Some(path)) = (entry, path) {
+            assert!(entry.path().starts_with(path), "{id}: {}", entry.path());
+            assert_eq!(entry.has_slug_id(), problem.is_none() || id == long, "{id}");
+            assert_eq!(
+                entry.manifest_path(),
+                entry.has_slug_id().then(|| format!("{id}/agent.json")),
+                "{id}"
+            );
+        }
+    }
+}
+
 #[test]
 fn rfd_targets_merge_under_binary() {
     let loaded = load_ok(&agents(&[

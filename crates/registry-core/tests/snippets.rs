@@ -9,15 +9,16 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use proptest::prelude::*;
+use registry_core::invisible;
 use registry_core::snippets::{
     POSIX_PLACEHOLDER_ROOT, WINDOWS_PLACEHOLDER_ROOT, agent_shell_snippet, avante_snippet,
     binary_target, codecompanion_snippet, elisp_string, jetbrains_snippet, lua_string, posix_quote,
     powershell_quote, zed_custom_snippet, zed_registry_snippet,
 };
 use registry_core::{
-    Arch, BinaryTarget, Client, ClientSnippet, Distribution, Entry, InstallSnippet, Kind,
-    LaunchCommand, Method, Note, NoteKind, Os, PackageTarget, Platform, PlatformKey, Registry,
-    Shell, client_snippets, launch_command, preferred_method, run_snippets,
+    Arch, BinaryTarget, Client, ClientSnippet, CmdProblem, Distribution, Entry, InstallSnippet,
+    Kind, LaunchCommand, Method, Note, NoteKind, Os, PackageTarget, Platform, PlatformKey, Refusal,
+    Registry, Shell, client_snippets, launch_command, preferred_method, refusal, run_snippets,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -751,8 +752,8 @@ fn package_snippets_quote_for_each_shell() {
                 ),
             ),
             method: Method::Npx,
-            posix: "npx -y p 'it'\\''s' '$HOME' 'a;b|c&d' '*' '' '‘x’' 'l1\nl2' '=x' '#'",
-            powershell: "npx -y p 'it''s' '$HOME' 'a;b|c&d' '*' '' '‘‘x’’' 'l1\nl2' '=x' '#'",
+            posix: "npx -y p 'it'\\''s' '$HOME' 'a;b|c&d' '*' '' '‘x’' $'l1\\nl2' '=x' '#'",
+            powershell: "npx -y p 'it''s' '$HOME' 'a;b|c&d' '*' '' '‘‘x’’' \"l1$([char]0x000A)l2\" '=x' '#'",
         },
     ];
     for case in cases {
@@ -873,6 +874,112 @@ fn nothing_to_run_gives_no_snippets() {
             Some(platform("linux-aarch64"))
         )
         .is_empty()
+    );
+}
+
+/// Issue 13: no step ever writes or runs outside the agent's install folder. Before, `cmd:
+/// "../../../../.bashrc"` with a raw download gave `curl … -o ../../../../.bashrc.download && mv
+/// -f … ../../../../.bashrc` and ran it, and the id `../../..` made the install folder `$HOME`.
+#[test]
+fn steps_that_would_leave_the_install_folder_are_refused_with_a_reason() {
+    let cases = [
+        (
+            "x",
+            "linux-x86_64",
+            "../../../../.bashrc",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "darwin-aarch64",
+            "bin/../../x",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"..\..\x.exe",
+            Some(CmdProblem::Parent),
+        ),
+        (
+            "x",
+            "linux-x86_64",
+            "/usr/bin/agent",
+            Some(CmdProblem::Absolute),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"C:\Tools\agent.exe",
+            Some(CmdProblem::Drive),
+        ),
+        (
+            "x",
+            "windows-x86_64",
+            r"\\server\share\a.exe",
+            Some(CmdProblem::Absolute),
+        ),
+        ("x", "linux-x86_64", "./", Some(CmdProblem::Empty)),
+        ("../../..", "linux-x86_64", "./agent", None),
+        ("a/b", "windows-x86_64", "./agent.exe", None),
+        (".hidden", "darwin-x86_64", "./agent", None),
+    ];
+    for (id, key, cmd, problem) in cases {
+        for sha in [None, Some(SHA)] {
+            let entry = binary_entry(id, key, target("https://h/raw-download", cmd, &[], sha));
+            let p = Some(platform(key));
+            assert_eq!(run_snippets(&entry, Method::Binary, p), [], "{id} {cmd}");
+            assert_eq!(
+                launch_command(&entry, Method::Binary, p),
+                None,
+                "{id} {cmd}"
+            );
+            let clients: Vec<String> = client_snippets(&entry, Method::Binary, p)
+                .into_iter()
+                .map(|c| c.title)
+                .collect();
+            assert_eq!(
+                clients,
+                ["Zed: install from the ACP registry"],
+                "{id} {cmd}"
+            );
+            let refusal = refusal(&entry, Method::Binary, p).expect("a reason");
+            let expected = match problem {
+                Some(problem) => Refusal::Cmd {
+                    cmd: cmd.to_owned(),
+                    problem,
+                },
+                None => Refusal::Id { id: id.to_owned() },
+            };
+            assert_eq!(refusal, expected, "{id} {cmd}");
+            let text = refusal.to_string();
+            assert!(text.contains("outside"), "{text}");
+            assert!(
+                text.contains(if problem.is_some() { cmd } else { id }),
+                "{text}"
+            );
+        }
+    }
+
+    // Nothing to refuse: an offered method, another method, no target for the platform.
+    let fine = binary_entry(
+        "x",
+        "linux-x86_64",
+        target("https://h/a", "./bin/a", &[], None),
+    );
+    let linux = Some(platform("linux-x86_64"));
+    assert_eq!(refusal(&fine, Method::Binary, linux), None);
+    assert_eq!(run_snippets(&fine, Method::Binary, linux).len(), 2);
+    let bad = binary_entry(
+        "x",
+        "linux-x86_64",
+        target("https://h/a", "../a", &[], None),
+    );
+    assert_eq!(refusal(&bad, Method::Npx, linux), None);
+    assert_eq!(refusal(&bad, Method::Binary, None), None);
+    assert_eq!(
+        refusal(&bad, Method::Binary, Some(platform("darwin-x86_64"))),
+        None
     );
 }
 
@@ -1220,6 +1327,150 @@ fn codecompanion_warns_when_an_argument_would_be_substituted() {
     ));
 }
 
+/// Whether `code` holds an invisible character other than its own line breaks.
+fn hides_characters(code: &str) -> bool {
+    code.chars()
+        .any(|c| c != '\n' && invisible::classify(c).is_some())
+}
+
+/// Issue 13: arguments holding controls (`\x15` erases the typed line, `\x1b[201~` ends a
+/// bracketed paste), bidi controls or zero-width characters were copied raw and without a word.
+/// Now every snippet writes them as escapes, lists them, warns first, and parses back to the
+/// exact characters.
+#[test]
+fn invisible_characters_are_escaped_listed_and_read_back_exactly() {
+    let cases: [(&str, &[&str], &[char]); 8] = [
+        (
+            "bidi override",
+            &["\u{202E}~ fr- mr && --safe"],
+            &['\u{202E}'],
+        ),
+        ("line kill", &["a\u{15}b"], &['\u{15}']),
+        (
+            "end of bracketed paste",
+            &["x\u{1b}[201~; touch /tmp/pwned"],
+            &['\u{1b}'],
+        ),
+        (
+            "isolates and zero-width",
+            &["--a\u{2066}b\u{2069}", "c\u{200B}d\u{FEFF}"],
+            &['\u{2066}', '\u{2069}', '\u{200B}', '\u{FEFF}'],
+        ),
+        (
+            "tab and no-break space",
+            &["a\tb\u{a0}c"],
+            &['\t', '\u{a0}'],
+        ),
+        ("C1 control", &["a\u{9b}31m"], &['\u{9b}']),
+        (
+            "tag character beyond the BMP",
+            &["a\u{E0041}"],
+            &['\u{E0041}'],
+        ),
+        (
+            "quotes beside them",
+            &["it's\u{200D}\"$HOME\"`x`"],
+            &['\u{200D}'],
+        ),
+    ];
+    for (name, args, chars) in cases {
+        let target = package("demo@1.0.0", args, &[("T_VAR", args[0])]);
+        let entry = npx_entry("demo", target.clone());
+        let mut expected_argv = strings(&["-y", "demo@1.0.0"]);
+        expected_argv.extend(strings(args));
+        for snippet in run_snippets(&entry, Method::Npx, None) {
+            assert!(
+                !hides_characters(&snippet.code),
+                "{name}: {:?}",
+                snippet.code
+            );
+            assert_eq!(snippet.invisible, chars, "{name}");
+            let (env, argv) = match snippet.shell {
+                Shell::Posix => parse_posix_command(&snippet.code),
+                Shell::PowerShell => parse_powershell_command(&snippet.code),
+            };
+            assert_eq!(argv[1..], expected_argv, "{name}: {}", snippet.code);
+            assert_eq!(env, target.env, "{name}: {}", snippet.code);
+            let warning = snippet
+                .notes
+                .iter()
+                .find(|n| n.kind == NoteKind::Caveat)
+                .expect("a caveat");
+            assert!(
+                warning.text.contains("characters you cannot see")
+                    && warning.text.contains(&invisible::names(chars)),
+                "{name}: {}",
+                warning.text
+            );
+            assert_eq!(snippet.copy_text(), Some(snippet.code.as_str()), "{name}");
+        }
+        let launch = launch_command(&entry, Method::Npx, None).unwrap();
+        for snippet in client_snippets(&entry, Method::Npx, None)
+            .into_iter()
+            .skip(1)
+        {
+            assert!(!hides_characters(&snippet.code), "{name}: {}", snippet.code);
+            assert_eq!(snippet.invisible, chars, "{name} {}", snippet.title);
+            assert!(
+                snippet
+                    .notes
+                    .iter()
+                    .find(|n| n.kind == NoteKind::Caveat)
+                    .is_some_and(|n| n.text.contains("cannot see")),
+                "{name} {}: {:?}",
+                snippet.title,
+                snippet.notes
+            );
+            let literals = match snippet.language {
+                "json" => {
+                    let value: serde_json::Value = serde_json::from_str(&snippet.code).unwrap();
+                    let server = &value["agent_servers"]["demo agent"];
+                    let args: Vec<String> = serde_json::from_value(server["args"].clone()).unwrap();
+                    assert_eq!(args, launch.args, "{name} {}", snippet.title);
+                    assert_eq!(server["env"]["T_VAR"], args[2], "{name}");
+                    continue;
+                }
+                "lua" => lua_literals(&snippet.code),
+                _ => elisp_literals(&snippet.code),
+            };
+            for arg in args {
+                assert!(
+                    literals.iter().any(|l| l == arg),
+                    "{name} {}: {literals:?}",
+                    snippet.title
+                );
+            }
+        }
+    }
+}
+
+/// Names with invisible characters reach the client configurations escaped, and warned about.
+#[test]
+fn an_invisible_name_is_escaped_in_every_configuration() {
+    let entry = Entry {
+        name: "Gemini\u{200B} CLI\u{202E}".to_owned(),
+        ..npx_entry("gemini", package("g@1.0.0", &[], &[]))
+    };
+    for snippet in client_snippets(&entry, Method::Npx, None)
+        .into_iter()
+        .skip(1)
+    {
+        assert!(!hides_characters(&snippet.code), "{}", snippet.code);
+        assert_eq!(
+            snippet.invisible,
+            ['\u{200B}', '\u{202E}'],
+            "{}",
+            snippet.title
+        );
+    }
+    let registry_form = zed_registry_snippet(&entry).unwrap();
+    assert_eq!(registry_form.invisible, []);
+    assert_eq!(
+        registry_form.notes,
+        [Note::requirement("Zed 0.221 or later")]
+    );
+}
+
 #[test]
 fn unrepresentable_values_are_flagged() {
     let entry = npx_entry("a", package("p", &["a\0b"], &[("", "1"), ("A=B", "2")]));
@@ -1235,15 +1486,95 @@ fn unrepresentable_values_are_flagged() {
     );
     // Names that cannot be set are left out of the command rather than mangled.
     let posix = &run_snippets(&entry, Method::Npx, Some(platform("linux-x86_64")))[0];
-    assert_eq!(posix.code, "npx -y p 'a\0b'");
+    assert_eq!(posix.code, r"npx -y p $'a\x00b'");
+    assert_eq!(posix.invisible, ['\0']);
+    assert_eq!(posix.copy_text(), None, "no text can pass a NUL");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Test-only parsers of the syntax the snippets use
 
+/// The words of a POSIX command line, as bash reads them: bare (with `\`-escaped characters),
+/// `'…'` and `$'…'` parts (`\\`, `\'`, `\n`, `\t`, `\r` and `\xHH` escapes), joined when
+/// adjacent. Where there is
+/// no `$'…'`, `shell-words` must read the same words.
+fn posix_words(code: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<Vec<u8>> = None;
+    let mut chars = code.chars().peekable();
+    let mut utf8 = [0; 4];
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\n' => words.extend(word.take()),
+            '\'' => {
+                let part = word.get_or_insert_default();
+                loop {
+                    match chars.next().expect("a closing quote") {
+                        '\'' => break,
+                        c => part.extend(c.encode_utf8(&mut utf8).bytes()),
+                    }
+                }
+            }
+            '$' if chars.peek() == Some(&'\'') => {
+                chars.next();
+                let part = word.get_or_insert_default();
+                loop {
+                    match chars.next().expect("a closing quote") {
+                        '\'' => break,
+                        '\\' => match chars.next().expect("an escape") {
+                            '\\' => part.push(b'\\'),
+                            '\'' => part.push(b'\''),
+                            'n' => part.push(b'\n'),
+                            't' => part.push(b'\t'),
+                            'r' => part.push(b'\r'),
+                            'x' => {
+                                let mut byte = 0;
+                                for _ in 0..2 {
+                                    match chars.peek().and_then(|c| c.to_digit(16)) {
+                                        Some(digit) => {
+                                            byte = byte * 16 + digit as u8;
+                                            chars.next();
+                                        }
+                                        None => break,
+                                    }
+                                }
+                                part.push(byte);
+                            }
+                            other => panic!("unexpected $'…' escape \\{other} in {code:?}"),
+                        },
+                        c => part.extend(c.encode_utf8(&mut utf8).bytes()),
+                    }
+                }
+            }
+            '\\' => {
+                let escaped = chars.next().expect("an escaped character");
+                word.get_or_insert_default()
+                    .extend(escaped.encode_utf8(&mut utf8).bytes());
+            }
+            '"' => panic!("the package snippets never write \" outside quotes: {code:?}"),
+            c => word
+                .get_or_insert_default()
+                .extend(c.encode_utf8(&mut utf8).bytes()),
+        }
+    }
+    words.extend(word);
+    let words: Vec<String> = words
+        .into_iter()
+        .map(|w| String::from_utf8(w).expect("UTF-8 words"))
+        .collect();
+    if !code.contains("$'") {
+        assert_eq!(
+            shell_words::split(code).expect("balanced quotes"),
+            words,
+            "shell-words reads {code:?} otherwise"
+        );
+    }
+    words
+}
+
 /// POSIX: `[NAME=value… | env [--] NAME=value…] program args…` back into (env, argv).
 fn parse_posix_command(code: &str) -> (BTreeMap<String, String>, Vec<String>) {
-    let words = shell_words::split(code).expect("balanced quotes");
+    let words = posix_words(code);
     let mut words = words.into_iter().peekable();
     let mut env = BTreeMap::new();
     let through_env = words.peek().is_some_and(|w| w == "env");
@@ -1304,7 +1635,9 @@ fn powershell_statements(code: &str) -> Vec<Vec<String>> {
         match c {
             '\n' => statements.extend((!words.is_empty()).then(|| std::mem::take(&mut words))),
             ' ' => {}
+            '(' | ',' | ')' => words.push(c.to_string()),
             c if is_single_quote(c) => words.push(powershell_unquote(&mut chars)),
+            c if is_double_quote(c) => words.push(powershell_unquote_expandable(&mut chars)),
             '$' if chars.peek() == Some(&'{') => {
                 chars.next();
                 let mut name = String::from("${");
@@ -1321,7 +1654,7 @@ fn powershell_statements(code: &str) -> Vec<Vec<String>> {
             c => {
                 let mut word = String::from(c);
                 while let Some(&next) = chars.peek() {
-                    if next == ' ' || next == '\n' {
+                    if matches!(next, ' ' | '\n' | '(' | ',' | ')') {
                         break;
                     }
                     word.push(next);
@@ -1335,6 +1668,54 @@ fn powershell_statements(code: &str) -> Vec<Vec<String>> {
     statements
 }
 
+fn is_double_quote(c: char) -> bool {
+    matches!(c, '"' | '\u{201C}' | '\u{201D}' | '\u{201E}')
+}
+
+/// The content of a PowerShell double-quoted string starting at `chars` (after its opening
+/// quote), in the subset the snippets write: backtick escapes of `` ` ``, `$` and the double
+/// quotes, and `$([char]0xHHHH)` and `$([char]::ConvertFromUtf32(0xHHHHH))` subexpressions.
+fn powershell_unquote_expandable(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> String {
+    let mut out = String::new();
+    loop {
+        match chars.next().expect("a closing double quote") {
+            '`' => {
+                let c = chars.next().expect("an escaped character");
+                assert!(c == '`' || c == '$' || is_double_quote(c), "escape `{c}");
+                out.push(c);
+            }
+            '$' => {
+                let mut expression = String::new();
+                assert_eq!(chars.next(), Some('('), "only $(…) after $");
+                let mut depth = 1;
+                for c in chars.by_ref() {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    if depth == 0 {
+                        break;
+                    }
+                    expression.push(c);
+                }
+                let hex = expression
+                    .strip_prefix("[char]0x")
+                    .or_else(|| {
+                        expression
+                            .strip_prefix("[char]::ConvertFromUtf32(0x")
+                            .and_then(|e| e.strip_suffix(')'))
+                    })
+                    .unwrap_or_else(|| panic!("unexpected subexpression $({expression})"));
+                let code = u32::from_str_radix(hex, 16).expect("hexadecimal");
+                out.push(char::from_u32(code).expect("a character"));
+            }
+            c if is_double_quote(c) => return out,
+            c => out.push(c),
+        }
+    }
+}
+
 /// PowerShell: `$env:NAME = 'value'` lines then `program args…`, back into (env, argv).
 fn parse_powershell_command(code: &str) -> (BTreeMap<String, String>, Vec<String>) {
     let mut statements = powershell_statements(code);
@@ -1342,6 +1723,13 @@ fn parse_powershell_command(code: &str) -> (BTreeMap<String, String>, Vec<String
     let env = statements
         .into_iter()
         .map(|statement| {
+            if let [set, open, name, comma, value, close] = &statement[..] {
+                assert_eq!(
+                    (set.as_str(), open.as_str(), comma.as_str(), close.as_str()),
+                    ("[Environment]::SetEnvironmentVariable", "(", ",", ")")
+                );
+                return (name.clone(), value.clone());
+            }
             let [variable, equals, value] = &statement[..] else {
                 panic!("{statement:?}")
             };
@@ -1374,17 +1762,18 @@ fn lua_literals(code: &str) -> Vec<String> {
                 }
             }
             '"' => {
-                let mut s = String::new();
+                let mut s = Vec::new();
+                let mut utf8 = [0; 4];
                 loop {
                     match chars.next().expect("a closing quote") {
                         '"' => break,
                         '\n' => panic!("an unescaped newline in a Lua string"),
                         '\\' => match chars.next().expect("an escape") {
-                            '\\' => s.push('\\'),
-                            '"' => s.push('"'),
-                            'n' => s.push('\n'),
-                            'r' => s.push('\r'),
-                            't' => s.push('\t'),
+                            '\\' => s.push(b'\\'),
+                            '"' => s.push(b'"'),
+                            'n' => s.push(b'\n'),
+                            'r' => s.push(b'\r'),
+                            't' => s.push(b'\t'),
                             d if d.is_ascii_digit() => {
                                 let mut code = d.to_digit(10).unwrap();
                                 for _ in 0..2 {
@@ -1396,14 +1785,14 @@ fn lua_literals(code: &str) -> Vec<String> {
                                         None => break,
                                     }
                                 }
-                                s.push(char::from_u32(code).expect("a byte"));
+                                s.push(u8::try_from(code).expect("a byte"));
                             }
                             other => panic!("unexpected Lua escape \\{other}"),
                         },
-                        c => s.push(c),
+                        c => s.extend(c.encode_utf8(&mut utf8).bytes()),
                     }
                 }
-                out.push(s);
+                out.push(String::from_utf8(s).expect("UTF-8 bytes"));
             }
             _ => {}
         }
@@ -1439,6 +1828,13 @@ fn elisp_literals(code: &str) -> Vec<String> {
                                 None => break,
                             }
                         }
+                        assert!(code < 0x80, "an octal escape is a raw byte beyond ASCII");
+                        s.push(char::from_u32(code).expect("a character"));
+                    }
+                    u @ ('u' | 'U') => {
+                        let digits = if u == 'u' { 4 } else { 8 };
+                        let hex: String = chars.by_ref().take(digits).collect();
+                        let code = u32::from_str_radix(&hex, 16).expect("hexadecimal");
                         s.push(char::from_u32(code).expect("a character"));
                     }
                     other => panic!("unexpected Emacs Lisp escape \\{other}"),
@@ -1514,13 +1910,16 @@ fn package_method() -> impl Strategy<Value = Method> {
 
 proptest! {
     #[test]
-    fn posix_words_round_trip_through_shell_words(word in text()) {
-        prop_assert_eq!(shell_words::split(&posix_quote(&word)).unwrap(), vec![word]);
+    fn posix_words_round_trip(word in text()) {
+        let quoted = posix_quote(&word);
+        prop_assert!(!invisible::contains(&quoted), "{:?}", quoted);
+        prop_assert_eq!(posix_words(&quoted), vec![word]);
     }
 
     #[test]
     fn powershell_words_round_trip(word in text()) {
         let quoted = powershell_quote(&word);
+        prop_assert!(!invisible::contains(&quoted), "{:?}", quoted);
         let mut statements = powershell_statements(&quoted);
         // A newline inside quotes stays inside the word; a bare word never holds one.
         prop_assert_eq!(statements.len(), 1);
@@ -1531,6 +1930,10 @@ proptest! {
     fn posix_commands_run_exactly_the_manifest(method in package_method(), target in package_target()) {
         let entry = package_entry(method, target.clone());
         let snippet = &run_snippets(&entry, method, Some(platform("linux-x86_64")))[0];
+        prop_assert!(!hides_characters(&snippet.code), "{:?}", snippet.code);
+        let mut values = expected_args(method, &target);
+        values.extend(target.env.keys().chain(target.env.values()).cloned());
+        prop_assert_eq!(&snippet.invisible, &invisible::collect(values.iter().map(String::as_str)));
         let (env, argv) = parse_posix_command(&snippet.code);
         prop_assert_eq!(env, target.env.clone());
         let mut expected = vec![method.as_str().to_owned()];
@@ -1542,6 +1945,7 @@ proptest! {
     fn powershell_commands_run_exactly_the_manifest(method in package_method(), target in package_target()) {
         let entry = package_entry(method, target.clone());
         let snippet = &run_snippets(&entry, method, Some(platform("windows-x86_64")))[0];
+        prop_assert!(!hides_characters(&snippet.code), "{:?}", snippet.code);
         let (env, argv) = parse_powershell_command(&snippet.code);
         prop_assert_eq!(env, target.env.clone());
         let mut expected = vec![method.as_str().to_owned()];
@@ -1566,6 +1970,7 @@ proptest! {
         prop_assert_eq!(&launch.env, &target.env);
         let key = if entry.name.trim().is_empty() { entry.id.clone() } else { entry.name.clone() };
         for snippet in [zed_custom_snippet(&entry, &launch, None), jetbrains_snippet(&entry, &launch, None)] {
+            prop_assert!(!hides_characters(&snippet.code), "{:?}", snippet.code);
             let value: serde_json::Value = serde_json::from_str(&snippet.code).unwrap();
             let servers = value["agent_servers"].as_object().unwrap();
             prop_assert_eq!(servers.len(), 1);
@@ -1581,6 +1986,8 @@ proptest! {
 
     #[test]
     fn lua_and_elisp_strings_round_trip(s in text()) {
+        prop_assert!(!hides_characters(&lua_string(&s)) && !hides_characters(&elisp_string(&s)));
+        prop_assert!(!lua_string(&s).contains('\n') && !elisp_string(&s).contains('\n'));
         prop_assert_eq!(lua_literals(&lua_string(&s)), vec![s.clone()]);
         prop_assert_eq!(elisp_literals(&elisp_string(&s)), vec![s]);
     }
@@ -1725,7 +2132,11 @@ fn real_shells_run_exactly_the_manifest() {
         .run(&(package_method(), package_target()), |(method, target)| {
             let entry = package_entry(method, target.clone());
             let code = &run_snippets(&entry, method, Some(platform("linux-x86_64")))[0].code;
-            for shell in &shells {
+            // `$'…'` (written for invisible characters) is bash and zsh, not dash.
+            let readers = shells
+                .iter()
+                .filter(|sh| !code.contains("$'") || matches!(**sh, "bash" | "zsh"));
+            for shell in readers {
                 let (args, env) = run_in(shell, &dir, code);
                 prop_assert_eq!(
                     &args,

@@ -42,8 +42,11 @@ pub enum Rule {
     /// platform targets directly under `distribution`).
     LegacyShape,
     /// `id` is empty, does not start with a letter, or has characters other than `a-z`, `0-9`
-    /// and `-`.
+    /// and `-` (`registry_core::id::is_slug`).
     IdFormat,
+    /// `id` is longer than `registry_core::id::MAX_LEN` bytes, too long to name the files and
+    /// folders the catalogue writes for it.
+    IdTooLong,
     /// `id` differs from the folder name.
     IdFolderMismatch,
     /// Two folders declare the same `id` (across agents and extensions).
@@ -60,6 +63,10 @@ pub enum Rule {
     UnknownPlatform,
     /// `distribution.binary` has no build for one of darwin, linux, windows (warning).
     MissingOsFamily,
+    /// A binary target's `cmd` does not name a file inside the unpacked archive: empty,
+    /// absolute, with a drive letter, climbing out with `..`, or with a `\` outside a Windows
+    /// target (`registry_core::model::cmd_problem`).
+    CmdPath,
     /// An archive is an installer (`.dmg`, `.pkg`, `.deb`, `.rpm`, `.msi`, `.appimage`).
     ArchiveInstaller,
     /// A binary archive URL contains `/latest/`.
@@ -92,10 +99,27 @@ pub enum Rule {
     /// The icon has an event-handler attribute (`onload`, `onclick`, ...).
     IconEventHandler,
     /// The icon references something outside itself (`href`, `xlink:href`, `url(...)` or
-    /// `@import` not pointing at a local `#fragment`).
+    /// `@import` not pointing at a local `#fragment`, or an image-loading CSS function such as
+    /// `image-set(`).
     IconExternalReference,
     /// The icon has a `<foreignObject>`.
     IconForeignObject,
+    /// The icon's `<!DOCTYPE>` declares entities (an internal subset, `[…]`): they can hide
+    /// markup from the checks, or expand into megabytes.
+    IconDtd,
+    /// An animation element (`<set>`, `<animate>`…) sets a link (`href`, `xlink:href`) or an
+    /// event handler.
+    IconAnimation,
+    /// The icon's CSS (`style`, a presentation attribute, `<style>`) has an escape (`\`), which
+    /// can spell `url(` or `@import` past any check.
+    IconCssEscape,
+    /// The icon is over one of the limits of `registry_validate::limits`: bytes, nesting depth,
+    /// elements, path segments.
+    IconTooLarge,
+    /// The name or id could pass for another folder's entry (Unicode TR39 confusables, or the
+    /// same name), mixes scripts, holds invisible characters, or a link shows one host and
+    /// leads to another (warning).
+    Lookalike,
     /// An archive URL did not answer 200, or a package does not exist (`--check-urls`).
     UrlUnreachable,
 }
@@ -117,6 +141,7 @@ impl Rule {
             Rule::RequiredField => "required-field",
             Rule::LegacyShape => "legacy-shape",
             Rule::IdFormat => "id-format",
+            Rule::IdTooLong => "id-too-long",
             Rule::IdFolderMismatch => "id-folder-mismatch",
             Rule::IdDuplicate => "id-duplicate",
             Rule::VersionFormat => "version-format",
@@ -125,6 +150,7 @@ impl Rule {
             Rule::BinaryEmpty => "binary-empty",
             Rule::UnknownPlatform => "unknown-platform",
             Rule::MissingOsFamily => "missing-os-family",
+            Rule::CmdPath => "cmd-path",
             Rule::ArchiveInstaller => "archive-installer",
             Rule::LatestUrl => "latest-url",
             Rule::LatestPackage => "latest-package",
@@ -142,6 +168,11 @@ impl Rule {
             Rule::IconEventHandler => "icon-event-handler",
             Rule::IconExternalReference => "icon-external-reference",
             Rule::IconForeignObject => "icon-foreign-object",
+            Rule::IconDtd => "icon-dtd",
+            Rule::IconAnimation => "icon-animation",
+            Rule::IconCssEscape => "icon-css-escape",
+            Rule::IconTooLarge => "icon-too-large",
+            Rule::Lookalike => "lookalike",
             Rule::UrlUnreachable => "url-unreachable",
         }
     }

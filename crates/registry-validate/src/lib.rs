@@ -7,22 +7,26 @@
 //! IO and runs natively (the `acp-registry` command) and in WebAssembly (the site's preview).
 //!
 //! - [`validate`] applies the CI's rules (parse, schema, required fields, id, version,
-//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe SVG
-//!   content, theme icon pairs, JSONC and the RFD's older shape), and returns every
-//!   [`Diagnostic`], each with its file, place, message and one-line fix;
+//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe or
+//!   oversized SVG content, theme icon pairs, `cmd` paths, JSONC and the RFD's older shape), and
+//!   returns every [`Diagnostic`], each with its file, place, message and one-line fix;
+//! - [`sanitise_icon`] re-writes an icon from its parsed tree with only what draws, within the
+//!   [`limits`]: what `build` writes and the preview shows;
 //! - [`build`] also assembles `registry.json` and its two JetBrains views exactly as the CI does
-//!   ([`views`]), and lists the files to copy beside them;
+//!   ([`views`]), with the sanitised icons and the files to copy beside them;
 //! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
 //!   stays outside.
 //!
 //! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
-//! (`agent.schema.json`), `icon` (SVG rules), `versions` (versions inside URLs and specs),
+//! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `lookalike` (names and
+//! ids confusable across folders), `versions` (versions inside URLs and specs),
 //! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `views` (the JetBrains
 //! views and their rules), `remote` (URL checks).
 #![deny(missing_docs)]
 
 mod diagnostic;
 mod icon;
+mod lookalike;
 mod manifest;
 mod output;
 mod remote;
@@ -36,7 +40,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use serde_json::Value;
 
 pub use diagnostic::{Diagnostic, Rule, Severity, Span};
-pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, build, build_with_rules};
+pub use icon::limits;
+pub use icon::{IconError, sanitise_icon};
+pub use output::{Build, CopiedFile, DEFAULT_BASE_URL, WrittenFile, build, build_with_rules};
 pub use registry_core::Kind;
 pub use remote::{Endpoints, Remote, RemoteCheck};
 pub use schema::AGENT_SCHEMA;
@@ -206,6 +212,9 @@ pub fn validate(files: &Files) -> Validation {
         }
     };
     let mut seen_ids: HashMap<String, String> = HashMap::new();
+    // Each folder's problems, kept apart until the look-alikes across folders are known.
+    let mut outs: Vec<Vec<Diagnostic>> = Vec::new();
+    let mut entry_outs: Vec<usize> = Vec::new();
     for (folder, names) in files.folders() {
         let mut out = Vec::new();
         let entry = check_folder(files, folder, &names, schema.as_ref(), &mut out);
@@ -233,7 +242,16 @@ pub fn validate(files: &Files) -> Validation {
                 }
             }
             validation.entries.push(entry);
+            entry_outs.push(outs.len());
         }
+        outs.push(out);
+    }
+    let mut lookalikes = vec![Vec::new(); validation.entries.len()];
+    lookalike::check(&validation.entries, &mut lookalikes);
+    for (found, &out) in lookalikes.into_iter().zip(&entry_outs) {
+        outs[out].extend(found);
+    }
+    for mut out in outs {
         out.sort_by_key(|d| (d.file.clone(), d.span.map(|s| (s.start, s.end))));
         validation.diagnostics.extend(out);
     }

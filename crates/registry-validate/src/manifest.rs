@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+use registry_core::id;
+use registry_core::model::cmd_problem;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
@@ -337,12 +339,9 @@ pub(crate) fn check(folder: &str, sink: &mut Sink<'_>) -> Option<String> {
 fn check_id(folder: &str, id: &str, sink: &mut Sink<'_>) {
     let problem = if id.is_empty() {
         Some("`id` is empty".to_owned())
-    } else if !id.chars().next().is_some_and(char::is_alphabetic) {
+    } else if !id.starts_with(char::is_alphabetic) {
         Some(format!("`id` \"{id}\" must start with a letter"))
-    } else if !id
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
+    } else if !id::is_slug(id) {
         Some(format!(
             "`id` \"{id}\" may only have lowercase letters, digits and -"
         ))
@@ -350,18 +349,31 @@ fn check_id(folder: &str, id: &str, sink: &mut Sink<'_>) {
         None
     };
     if let Some(message) = problem {
-        let suggestion = slugify(id);
-        let suggestion = if suggestion.is_empty() {
-            folder
-        } else {
-            &suggestion
-        };
         sink.error(
             Rule::IdFormat,
             "/id",
             At::Value,
             message,
-            format!("use a lowercase slug such as \"{suggestion}\", and name the folder the same"),
+            format!(
+                "use a lowercase slug such as \"{}\", and name the folder the same",
+                id::slugify(id)
+            ),
+        );
+    } else if id.len() > id::MAX_LEN {
+        sink.error(
+            Rule::IdTooLong,
+            "/id",
+            At::Value,
+            format!(
+                "`id` is {} bytes long, over the {} an id may have: the catalogue could give it \
+                 no pre-rendered page and no install folder",
+                id.len(),
+                id::MAX_LEN
+            ),
+            format!(
+                "use a shorter slug such as \"{}\", and name the folder the same",
+                id::slugify(&id[..id::MAX_LEN / 2])
+            ),
         );
     } else if id != folder {
         sink.error(
@@ -580,6 +592,9 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
                 ),
             }
         }
+        if let Some(Value::String(cmd)) = target.get("cmd") {
+            check_cmd(platform, cmd, &format!("{pointer}/cmd"), sink);
+        }
         if let Some(Value::String(archive)) = target.get("archive") {
             check_archive(
                 platform,
@@ -590,6 +605,31 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
             );
         }
     }
+}
+
+/// `cmd` must name a file inside the folder the archive is unpacked in: clients (and the
+/// catalogue's install steps) run it from there.
+fn check_cmd(platform: &str, cmd: &str, pointer: &str, sink: &mut Sink<'_>) {
+    let windows = platform.starts_with("windows-");
+    let problem = match cmd_problem(cmd) {
+        Some(problem) => format!("{problem}"),
+        None if cmd.contains('\\') && !windows => "has a backslash, which macOS and Linux read as \
+                                                   part of a file name, not as a separator"
+            .to_owned(),
+        None => return,
+    };
+    sink.error(
+        Rule::CmdPath,
+        pointer,
+        At::Value,
+        format!(
+            "the {platform} `cmd` \"{cmd}\" {problem}: it must name the executable inside the \
+             archive, which is run from the folder the archive is unpacked in"
+        ),
+        "write the executable's path inside the archive, with / between folders (e.g. \
+         \"./bin/agent\")"
+            .to_owned(),
+    );
 }
 
 fn check_archive(
@@ -760,22 +800,6 @@ pub(crate) fn describe(value: &Value) -> &'static str {
     }
 }
 
-/// A lowercase slug near `id`: `My Agent!` → `my-agent`.
-fn slugify(id: &str) -> String {
-    let mut slug = String::with_capacity(id.len());
-    for c in id.trim().chars() {
-        if c.is_ascii_alphanumeric() {
-            if slug.is_empty() && c.is_ascii_digit() {
-                slug.push_str("agent-");
-            }
-            slug.push(c.to_ascii_lowercase());
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
 /// `1.2` → `1.2.0`, `v1.2.3` → `1.2.3`, `1.2.3-beta` → `1.2.3`: the nearest release version.
 fn suggest_version(version: &str) -> String {
     let trimmed = version.trim().trim_start_matches(['v', 'V']);
@@ -815,15 +839,6 @@ mod tests {
         ];
         for (version, expect) in versions {
             assert_eq!(suggest_version(version), expect, "{version}");
-        }
-        let ids = [
-            ("My Agent!", "my-agent"),
-            ("1agent", "agent-1agent"),
-            ("a_b", "a-b"),
-            ("", ""),
-        ];
-        for (id, expect) in ids {
-            assert_eq!(slugify(id), expect, "{id}");
         }
     }
 

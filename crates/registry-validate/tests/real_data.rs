@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use registry_validate::{
-    DEFAULT_BASE_URL, Files, Severity, Validation, ViewRules, build, build_with_rules, validate,
+    DEFAULT_BASE_URL, Files, Severity, Validation, ViewRules, build, build_with_rules,
+    sanitise_icon, validate,
 };
 use serde_json::Value;
 
@@ -128,16 +129,38 @@ fn snapshot_2026_02_builds_the_published_registry() {
     assert_eq!(ids(&current.jetbrains_json).len(), 11);
 
     assert_eq!((first.agents, first.extensions), (11, 0));
+    let icons: Vec<(&str, &str)> = first
+        .icons
+        .iter()
+        .map(|i| (i.from.as_str(), i.to.as_str()))
+        .collect();
+    assert_eq!(icons.len(), 11);
+    assert_eq!(icons[0], ("auggie/icon.svg", "auggie.svg"));
+    assert_eq!(icons[10], ("qwen-code/icon.svg", "qwen-code.svg"));
+    // What the CI publishes is the icon as committed; the build writes its sanitised form.
+    for icon in &first.icons {
+        let published = fs::read_to_string(fixture("real-registry-2026-02/dist").join(&icon.to))
+            .expect("a published icon");
+        assert_eq!(
+            sanitise_icon(&published).as_ref(),
+            Ok(&icon.contents),
+            "{} is the published {}, sanitised",
+            icon.from,
+            icon.to
+        );
+    }
     let copies: Vec<(&str, &str)> = first
         .copies
         .iter()
         .map(|c| (c.from.as_str(), c.to.as_str()))
         .collect();
-    assert_eq!(copies.len(), 13);
-    assert_eq!(copies[0], ("auggie/icon.svg", "auggie.svg"));
-    assert_eq!(copies[10], ("qwen-code/icon.svg", "qwen-code.svg"));
-    assert_eq!(copies[11], ("agent.schema.json", "agent.schema.json"));
-    assert_eq!(copies[12], ("registry.schema.json", "registry.schema.json"));
+    assert_eq!(
+        copies,
+        [
+            ("agent.schema.json", "agent.schema.json"),
+            ("registry.schema.json", "registry.schema.json")
+        ]
+    );
     for copy in &first.copies {
         let published = fs::read(fixture("real-registry-2026-02/dist").join(&copy.to));
         assert_eq!(

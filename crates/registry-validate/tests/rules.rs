@@ -301,10 +301,111 @@ fn ids() {
             ("b/icon.svg", ICON.as_bytes()),
         ]),
         &[
+            "warning lookalike a/agent.json:1:21 b/ has the same `name`",
             "error id-folder-mismatch b/extension.json:1:8 differs from its folder name `b/`",
             "error id-duplicate b/extension.json:1:8 `id` \"a\" is already used by a/",
+            "warning lookalike b/extension.json:1:21 a/ has the same `name`",
         ],
     );
+}
+
+/// Issue 13: an id too long to name the catalogue's files is an error, and every id hint names
+/// a valid id (the old core suggestion for `1agent` was `1agent`).
+#[test]
+fn id_limits_and_suggestions() {
+    let long = "a".repeat(129);
+    let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{long}""#));
+    check(
+        registry(&[
+            (&format!("{long}/agent.json"), manifest.as_bytes()),
+            (&format!("{long}/icon.svg"), ICON.as_bytes()),
+        ]),
+        &[&format!(
+            "error id-too-long {long}/agent.json:1:8 is 129 bytes long, over the 128"
+        )],
+    );
+    let limit = "a".repeat(128);
+    let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{limit}""#));
+    check(
+        registry(&[
+            (&format!("{limit}/agent.json"), manifest.as_bytes()),
+            (&format!("{limit}/icon.svg"), ICON.as_bytes()),
+        ]),
+        &[],
+    );
+    for id in [
+        "1agent", "A_1", "../../..", "a%2Fb", "x?q=1", "Gémini", "-", "é",
+    ] {
+        let manifest = MANIFEST.replace(r#""id": "a""#, &format!(r#""id": "{id}""#));
+        let validation = validate(&agent(&manifest));
+        let hints: Vec<&str> = validation
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == registry_validate::Rule::IdFormat)
+            .map(|d| d.hint.as_str())
+            .collect();
+        assert_eq!(hints.len(), 1, "{id}: {:?}", validation.diagnostics);
+        let suggested = hints[0].split('"').nth(1).expect("a quoted suggestion");
+        assert!(registry_core::id::is_slug(suggested), "{id}: {}", hints[0]);
+    }
+}
+
+/// Issue 13: a binary `cmd` that leaves the unpacked archive (`..`, absolute, a drive letter, a
+/// `\` outside Windows) is an error; separators Windows reads are fine on Windows targets.
+#[test]
+fn cmds_stay_inside_the_archive() {
+    let targets = |cmd: &str, windows_cmd: &str| {
+        let cmd = serde_json::to_string(cmd).unwrap();
+        let windows_cmd = serde_json::to_string(windows_cmd).unwrap();
+        with_distribution(
+            "1.0.0",
+            &format!(
+                r#"{{"binary": {{"darwin-aarch64": {{"archive": "https://x/a.zip", "cmd": {cmd}}}, "linux-x86_64": {{"archive": "https://x/a.zip", "cmd": "./a"}}, "windows-x86_64": {{"archive": "https://x/a.zip", "cmd": {windows_cmd}}}}}}}"#
+            ),
+        )
+    };
+    let table: [(&str, &str, &[&str]); 9] = [
+        ("./bin/a", r"./bin\a.exe", &[]),
+        ("a", r"pulumi\bin\pulumi.exe", &[]),
+        (
+            "../../../../.bashrc",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 climbs out of the folder with `..`"],
+        ),
+        (
+            "/usr/local/bin/a",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 is an absolute path"],
+        ),
+        (
+            "./a",
+            r"C:\Tools\a.exe",
+            &["error cmd-path a/agent.json:1:276 starts with a drive letter"],
+        ),
+        (
+            "./a",
+            r"\\server\share\a.exe",
+            &["error cmd-path a/agent.json:1:276 is an absolute path"],
+        ),
+        (
+            "./a",
+            r"bin\..\..\a.exe",
+            &["error cmd-path a/agent.json:1:276 climbs out"],
+        ),
+        (
+            r"./bin\a",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 has a backslash"],
+        ),
+        (
+            "",
+            "a.exe",
+            &["error cmd-path a/agent.json:1:150 names no file"],
+        ),
+    ];
+    for (cmd, windows_cmd, expect) in table {
+        check(agent(&targets(cmd, windows_cmd)), expect);
+    }
 }
 
 #[test]
@@ -630,6 +731,201 @@ fn unsafe_icons() {
     );
 }
 
+/// Issue 13: icons the validator accepted and that ran script on the site's origin, crashed a
+/// tab, or loaded files past the checks.
+#[test]
+fn hostile_icons_of_the_issue() {
+    let with_child = |child: &str| ICON.replace("</svg>", &format!("{child}</svg>"));
+    // One 5,000-character entity referenced 20,000 times: 65 KB that a browser expands to 100 MB.
+    let blow_up = format!(
+        "<!DOCTYPE svg [<!ENTITY a \"{}\">]>{}",
+        "x".repeat(5_000),
+        with_child(&"&a;".repeat(20_000))
+    );
+    // Issue 14: one path of 880,000 segments.
+    let huge_path = with_child(&format!("<path d=\"M0 0{}\"/>", "l1 1".repeat(880_000)));
+    let deep = with_child(&format!("{}{}", "<g>".repeat(40), "</g>".repeat(40)));
+    let wide = with_child(&"<rect/>".repeat(2_001));
+    let long_path = with_child(&format!("<path d=\"M0 0{}\"/>", "h1".repeat(10_001)));
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        (
+            "an entity spelling a <script>",
+            format!(
+                "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;alert(1)&#60;/script&#62;\">]>{}",
+                with_child("&s;")
+            ),
+            vec![
+                "error icon-dtd a/icon.svg:1:1 declares entities",
+                "error icon-xml a/icon.svg:1:201 unknown entity",
+            ],
+        ),
+        (
+            "the 65 KB entity blow-up",
+            blow_up,
+            vec![
+                "error icon-dtd a/icon.svg:1:1 declares entities",
+                "error icon-xml a/icon.svg:1:5160 unknown entity",
+            ],
+        ),
+        (
+            "an empty internal subset",
+            format!("<!DOCTYPE svg []>{ICON}"),
+            vec!["error icon-dtd a/icon.svg:1:1 declares entities"],
+        ),
+        (
+            "<set> turning a link into script",
+            with_child(
+                r#"<a><set attributeName="href" to="javascript:alert(1)"/><rect width="16" height="16"/></a>"#,
+            ),
+            vec!["error icon-animation a/icon.svg:1:137 sets `href`, a link"],
+        ),
+        (
+            "<animate> of xlink:href",
+            with_child(
+                r#"<a><animate attributeName="xlink:href" values="javascript:alert(1)"/></a>"#,
+            ),
+            vec!["error icon-animation a/icon.svg:1:141 sets `xlink:href`, a link"],
+        ),
+        (
+            "<set> of an event handler",
+            with_child(r#"<set attributeName="onclick" to="alert(1)"/>"#),
+            vec!["error icon-animation a/icon.svg:1:134 sets `onclick`, an event handler"],
+        ),
+        (
+            "a CSS escape spelling url( in a style attribute",
+            ICON.replace("<path ", r#"<path style="mask: u\72l(https://x/m.svg)" "#),
+            vec!["error icon-css-escape a/icon.svg:1:90 `style` has a CSS escape"],
+        ),
+        (
+            "a CSS escape spelling @import",
+            with_child(r#"<style>@\69mport "https://x/a.css";</style>"#),
+            vec!["error icon-css-escape a/icon.svg:1:129 the <style> block has a CSS escape"],
+        ),
+        (
+            "a CSS escape in a presentation attribute",
+            ICON.replace("<path ", r#"<path clip-path="u\72l(https://x/c.svg#a)" "#),
+            vec!["error icon-css-escape a/icon.svg:1:90 `clip-path` has a CSS escape"],
+        ),
+        (
+            "image-set( in a <style> block",
+            with_child(r#"<style>path{mask-image:image-set("https://x/a.png" 1x)}</style>"#),
+            vec!["error icon-external-reference a/icon.svg:1:129 uses image-set("],
+        ),
+        (
+            "-webkit-image-set( in a style attribute",
+            ICON.replace(
+                "<path ",
+                r#"<path style="mask-image: -webkit-image-set('https://x/a.png' 1x)" "#,
+            ),
+            vec!["error icon-external-reference a/icon.svg:1:90 uses -webkit-image-set("],
+        ),
+        (
+            "3.5 MB of path",
+            huge_path,
+            vec!["error icon-too-large a/icon.svg has 3520150 bytes, over the 65536"],
+        ),
+        (
+            "40 levels of groups",
+            deep,
+            vec![
+                "error icon-too-large a/icon.svg:1:2 has 33 levels of nesting or more, over the 32",
+            ],
+        ),
+        (
+            "2,001 elements",
+            wide,
+            vec!["error icon-too-large a/icon.svg:1:2 has 2001 elements or more, over the 2000"],
+        ),
+        (
+            "10,007 path segments",
+            long_path,
+            vec![
+                "error icon-too-large a/icon.svg:1:2 has 10007 path segments or more, over the 10000",
+            ],
+        ),
+        // Near misses that must pass: harmless animations, comments that split no token, a
+        // local image-set lookalike name.
+        (
+            "a DOCTYPE without entities",
+            format!(
+                "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">{ICON}"
+            ),
+            vec![],
+        ),
+        (
+            "an animation of opacity",
+            with_child(r#"<animate attributeName="opacity" values="0;1" dur="1s"/>"#),
+            vec![],
+        ),
+        (
+            "a comment inside a word is a space",
+            with_child(r#"<style>@im/* x */port "a.css"; path{fill:currentColor}</style>"#),
+            vec![],
+        ),
+    ];
+    for (name, svg, expect) in cases {
+        eprintln!("case: {name}");
+        check(icon(&svg), &expect);
+    }
+}
+
+/// A manifest confusable with another folder's entry is a warning on it; the original's folder,
+/// the one with the plainer name or the id made of it, is not flagged.
+#[test]
+fn lookalikes_of_other_folders() {
+    let manifest = |id: &str, name: &str, repository: &str| {
+        MANIFEST
+            .replace(r#""id": "a""#, &format!(r#""id": "{id}""#))
+            .replace(
+                r#""name": "A""#,
+                &format!(r#""name": "{name}", "repository": "{repository}""#),
+            )
+    };
+    let folders = |second: &str| {
+        registry(&[
+            (
+                "gemini/agent.json",
+                manifest(
+                    "gemini",
+                    "Gemini CLI",
+                    "https://github.com/google/gemini-cli",
+                )
+                .as_bytes(),
+            ),
+            ("gemini/icon.svg", ICON.as_bytes()),
+            ("gemini2/agent.json", second.as_bytes()),
+            ("gemini2/icon.svg", ICON.as_bytes()),
+        ])
+    };
+    check(
+        folders(&manifest(
+            "gemini2",
+            "G\u{435}mini CLI",
+            "https://github.com/m/g",
+        )),
+        &[
+            "warning lookalike gemini2/agent.json:1:27 looks like \"Gemini CLI\", the name of gemini/",
+            "warning lookalike gemini2/agent.json:1:27 mixes Latin and Cyrillic letters in \"G\u{435}mini\"",
+        ],
+    );
+    check(
+        folders(&manifest(
+            "gemini2",
+            "Gemini\u{200B} CLI",
+            "https://\u{430}pple.com/",
+        )),
+        &[
+            "warning lookalike gemini2/agent.json:1:27 gemini/ has the same `name`",
+            "warning lookalike gemini2/agent.json:1:27 holds characters no one can see: U+200B",
+            "warning lookalike gemini2/agent.json:1:56 the repository link shows \u{430}pple.com, which is not apple.com",
+        ],
+    );
+    check(
+        folders(&manifest("gemini2", "Gemini Pro", "https://github.com/m/g")),
+        &[],
+    );
+}
+
 #[test]
 fn every_problem_of_every_entry() {
     let files = registry(&[
@@ -649,6 +945,7 @@ fn every_problem_of_every_entry() {
             "error version-format a/agent.json:1:37 \"1.0\"",
             "error latest-package a/agent.json:1:100 @latest",
             "error icon-missing a/icon.svg missing icon.svg",
+            "warning lookalike b/agent.json:1:21 a/ has the same `name`",
             "error icon-no-current-color b/icon.svg:1:2 currentColor",
             "error icon-color b/icon.svg:1:96 \"red\"",
         ],
@@ -762,20 +1059,27 @@ fn build_lists_agents_then_extensions_in_folder_order() {
 "#;
     assert_eq!(built.registry_json, expected);
     assert_eq!((built.agents, built.extensions), (2, 1));
+    let icons: Vec<(&str, &str, &str)> = built
+        .icons
+        .iter()
+        .map(|i| (i.from.as_str(), i.to.as_str(), i.contents.as_str()))
+        .collect();
+    // The icon as written is `ICON` re-written by the sanitiser: the same text but a newline.
+    let written = format!("{ICON}\n");
+    assert_eq!(
+        icons,
+        [
+            ("a/icon.svg", "a.svg", written.as_str()),
+            ("b/icon.svg", "b.svg", written.as_str()),
+            ("c/icon.svg", "c.svg", written.as_str()),
+        ]
+    );
     let copies: Vec<(&str, &str)> = built
         .copies
         .iter()
         .map(|c| (c.from.as_str(), c.to.as_str()))
         .collect();
-    assert_eq!(
-        copies,
-        [
-            ("a/icon.svg", "a.svg"),
-            ("b/icon.svg", "b.svg"),
-            ("c/icon.svg", "c.svg"),
-            ("agent.schema.json", "agent.schema.json"),
-        ]
-    );
+    assert_eq!(copies, [("agent.schema.json", "agent.schema.json")]);
 
     // One error anywhere: nothing to publish.
     let (built, validation) = build(

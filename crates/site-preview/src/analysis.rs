@@ -34,6 +34,9 @@ pub struct Analysis {
     pub unreadable: Option<String>,
     /// An icon was given and no rule rejected it, so it may be shown (as a mask, never inline).
     pub icon_accepted: bool,
+    /// The icon to show when [`Analysis::icon_accepted`]: not the text as given, but its
+    /// sanitised form ([`registry_validate::sanitise_icon`]), what `acp-registry build` publishes.
+    pub shown_icon: Option<String>,
 }
 
 impl Analysis {
@@ -78,6 +81,9 @@ pub fn analyse(manifest: &str, icon: Option<&str>) -> Analysis {
         && !diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error && d.file == icon_file);
+    let shown_icon = icon
+        .filter(|_| icon_accepted)
+        .and_then(|icon| registry_validate::sanitise_icon(icon).ok());
 
     let value = validation
         .entries
@@ -97,6 +103,7 @@ pub fn analyse(manifest: &str, icon: Option<&str>) -> Analysis {
         entry,
         unreadable,
         icon_accepted,
+        shown_icon,
     }
 }
 
@@ -263,6 +270,27 @@ mod tests {
             )]
         );
         assert_eq!(analysis.entry.expect("entry").name, "Example Agent");
+    }
+
+    /// Issue 13: the preview showed the icon as given; it now shows the sanitised text, and
+    /// nothing for the hostile icons of the issue (which the validator accepted before).
+    #[test]
+    fn the_icon_shown_is_the_sanitised_one_or_none() {
+        let analysis = analyse(EXAMPLE_MANIFEST, Some(EXAMPLE_ICON));
+        let shown = analysis.shown_icon.expect("the example is shown");
+        assert_eq!(
+            registry_validate::sanitise_icon(&shown).as_ref(),
+            Ok(&shown)
+        );
+        let hostile = [
+            r#"<!DOCTYPE svg [<!ENTITY s "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><path fill="currentColor" d="M0 0h16v16z"/>&s;</svg>"#,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><a><set attributeName="href" to="javascript:alert(1)"/><path fill="currentColor" d="M0 0h16v16z"/></a></svg>"#,
+        ];
+        for icon in hostile {
+            let analysis = analyse(EXAMPLE_MANIFEST, Some(icon));
+            assert!(!analysis.icon_accepted, "{icon}");
+            assert_eq!(analysis.shown_icon, None, "{icon}");
+        }
     }
 
     #[test]

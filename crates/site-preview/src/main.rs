@@ -1,40 +1,44 @@
 //! Entry point of the preview's WebAssembly bundle: mounts the preview in place of the page the
-//! build rendered (the same markup, with the draft this browser kept), nothing else.
+//! build rendered (the same markup, with the draft this browser kept), nothing else. What was
+//! typed into the built page's editors before the app was live is kept, and so is the focus.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use acp_catalog::boot::ROOT_ID;
+    use acp_catalog::boot::{Focus, ROOT_ID, mount_in_place_of, remove_prerendered_head};
     use acp_catalog::visitor::VisitorState;
-    use acp_preview::page::{Draft, PreviewApp};
+    use acp_preview::page::{Draft, ICON_EDITOR, MANIFEST_EDITOR, PreviewApp};
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
+    use web_sys::HtmlTextAreaElement;
 
     console_error_panic_hook::set_once();
-    let fresh = document()
-        .create_element("div")
-        .expect("a document can create elements")
-        .unchecked_into::<web_sys::HtmlElement>();
-    fresh.set_id(ROOT_ID);
+    // Before anything spawns a task (the visitor's platform is detected in one).
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let built = document().get_element_by_id(ROOT_ID);
+    let typed = |id: &str| {
+        let editor: HtmlTextAreaElement = document().get_element_by_id(id)?.dyn_into().ok()?;
+        Some(editor.value())
+    };
+    let kept = Draft::kept();
+    let draft = kept
+        .draft
+        .with_typed(typed(MANIFEST_EDITOR), typed(ICON_EDITOR));
+    let held_back = kept.held_back;
+    // The editor being typed into, and where its caret is.
+    let focus = built.as_ref().and_then(Focus::read);
+    remove_prerendered_head();
     let owner = Owner::new();
     owner.with(|| {
         let visitor = VisitorState::detect();
-        let draft = Draft::kept();
-        leptos::mount::mount_to(
-            fresh.clone(),
-            move || view! { <PreviewApp visitor draft /> },
-        )
-        .forget();
+        mount_in_place_of(
+            built.as_ref(),
+            move || view! { <PreviewApp visitor draft held_back /> },
+        );
     });
     std::mem::forget(owner);
-    match document().get_element_by_id(ROOT_ID) {
-        Some(old) => {
-            let _ = old.replace_with_with_node_1(&fresh);
-        }
-        None => {
-            if let Some(body) = document().body() {
-                let _ = body.append_child(&fresh);
-            }
-        }
+    if let Some(focus) = focus {
+        // The editors exist once the view has rendered, in the next frame at the latest.
+        request_animation_frame(move || focus.restore());
     }
 }
 

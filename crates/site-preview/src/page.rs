@@ -25,10 +25,18 @@ use wasm_bindgen::JsCast;
 use crate::analysis::{Analysis, EXAMPLE_ICON, EXAMPLE_MANIFEST, analyse};
 use crate::excerpt::{Excerpt, excerpt, utf16_range};
 
-const MANIFEST_EDITOR: &str = "manifest-editor";
+/// The id of the manifest's editor.
+pub const MANIFEST_EDITOR: &str = "manifest-editor";
 /// Where the draft is kept between visits (this browser only).
 const DRAFT_KEY: &str = "acp-preview-draft";
-const ICON_EDITOR: &str = "icon-editor";
+/// Set while a kept draft is being opened, and cleared once the page has shown it for
+/// [`OPENED_AFTER`] or is left: still set at the next visit, the last opening stopped (the tab
+/// crashed, or hung and was killed), and the draft is not opened again unless asked.
+const OPENING_KEY: &str = "acp-preview-draft-opening";
+/// How long a kept draft must have been shown to count as opened.
+const OPENED_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+/// The id of the icon's editor.
+pub const ICON_EDITOR: &str = "icon-editor";
 
 /// The manifest and icon being edited.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,11 +47,52 @@ pub struct Draft {
     pub icon: String,
 }
 
+/// The draft an earlier visit kept in this browser, as found at the start of this one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// The draft to open (empty when there is none, or it is held back).
+    pub draft: Draft,
+    /// A kept draft not opened, because the last visit that opened it stopped before showing
+    /// it: the page offers to open it anyway or to discard it.
+    pub held_back: Option<Draft>,
+}
+
 impl Draft {
-    /// The draft kept in this browser by an earlier visit (empty when there is none).
-    pub fn kept() -> Draft {
+    /// The draft kept in this browser by an earlier visit, unless opening it last time never
+    /// finished. Opening it now is recorded, and forgotten once it has been shown.
+    pub fn kept() -> Kept {
         let (manifest, icon) = load_draft();
-        Draft { manifest, icon }
+        let draft = Draft { manifest, icon };
+        if draft.is_empty() {
+            return Kept::default();
+        }
+        if storage().is_some_and(|s| s.get_item(OPENING_KEY).ok().flatten().is_some()) {
+            return Kept {
+                draft: Draft::default(),
+                held_back: Some(draft),
+            };
+        }
+        opening();
+        Kept {
+            draft,
+            held_back: None,
+        }
+    }
+
+    /// Neither a manifest nor an icon.
+    pub fn is_empty(&self) -> bool {
+        self.manifest.is_empty() && self.icon.is_empty()
+    }
+
+    /// This draft, with what was typed into the page the build rendered (before the app was
+    /// live) in place of its fields: what the visitor sees is what is checked.
+    pub fn with_typed(self, typed_manifest: Option<String>, typed_icon: Option<String>) -> Draft {
+        Draft {
+            manifest: typed_manifest
+                .filter(|t| !t.is_empty())
+                .unwrap_or(self.manifest),
+            icon: typed_icon.filter(|t| !t.is_empty()).unwrap_or(self.icon),
+        }
     }
 }
 
@@ -54,6 +103,9 @@ pub fn PreviewApp(
     visitor: VisitorState,
     /// What to start with: the kept draft in the browser, nothing at build time.
     draft: Draft,
+    /// A kept draft not opened ([`Kept::held_back`]).
+    #[prop(optional_no_strip)]
+    held_back: Option<Draft>,
 ) -> impl IntoView {
     provide_meta_context();
     provide_context(visitor);
@@ -66,7 +118,7 @@ pub fn PreviewApp(
         // The card uses the router's location; there are no routes here.
         <Router base=config::router_base()>
             <SiteShell>
-                <PreviewPage draft />
+                <PreviewPage draft held_back />
             </SiteShell>
         </Router>
     }
@@ -77,10 +129,23 @@ pub fn PreviewApp(
 pub fn PreviewPage(
     /// The texts to start with.
     draft: Draft,
+    /// A kept draft not opened ([`Kept::held_back`]).
+    #[prop(optional_no_strip)]
+    held_back: Option<Draft>,
 ) -> impl IntoView {
     let manifest = RwSignal::new(draft.manifest);
     let icon = RwSignal::new(draft.icon);
-    Effect::new(move |_| manifest.with(|m| icon.with(|i| save_draft(m, i))));
+    let held_back = RwSignal::new(held_back);
+    // A held-back draft stays kept until it is opened, discarded or replaced by typing.
+    Effect::new(move |_| {
+        manifest.with(|m| {
+            icon.with(|i| {
+                if !(m.is_empty() && i.is_empty() && held_back.with_untracked(Option::is_some)) {
+                    save_draft(m, i);
+                }
+            })
+        })
+    });
     let analysis = Memo::new(move |_| {
         let text = manifest.get();
         if text.trim().is_empty() {
@@ -90,7 +155,7 @@ pub fn PreviewPage(
         let icon = (!icon.trim().is_empty()).then_some(icon.as_str());
         Some(Arc::new(analyse(&text, icon)))
     });
-    let icon_url = icon_object_url(icon, analysis);
+    let icon_url = icon_object_url(analysis);
 
     view! {
         <div class="py-8">
@@ -101,6 +166,7 @@ pub fn PreviewPage(
                 " checks them, and shown as the catalogue will show them. Nothing leaves your browser: the draft is kept in it (local storage) until you clear it."
             </p>
         </div>
+        <HeldBack held_back manifest icon />
         <div class="grid gap-8 lg:grid-cols-2">
             <Editors manifest icon />
             <Problems analysis manifest icon />
@@ -109,13 +175,77 @@ pub fn PreviewPage(
     }
 }
 
+/// The notice of a kept draft not opened, with the choice to open it anyway or discard it.
+#[component]
+fn HeldBack(
+    held_back: RwSignal<Option<Draft>>,
+    manifest: RwSignal<String>,
+    icon: RwSignal<String>,
+) -> impl IntoView {
+    let open = move |_| {
+        if let Some(draft) = held_back.get_untracked() {
+            opening();
+            held_back.set(None);
+            manifest.set(draft.manifest);
+            icon.set(draft.icon);
+        }
+    };
+    let discard = move |_| {
+        held_back.set(None);
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(DRAFT_KEY);
+            let _ = storage.remove_item(OPENING_KEY);
+        }
+    };
+    let button = "rounded-md border border-amber-400 px-3 py-1.5 text-sm font-medium hover:bg-amber-100 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-amber-700 dark:hover:bg-amber-900/60";
+    move || {
+        held_back.with(Option::is_some).then(|| {
+            view! {
+                <div role="alert" class="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+                    <p>
+                        "The draft kept in this browser was not opened: the last time it was, the page stopped before showing it (the tab may have crashed on it)."
+                    </p>
+                    <div class="mt-3 flex flex-wrap gap-2">
+                        <button type="button" class=button on:click=open>"Open it anyway"</button>
+                        <button type="button" class=button on:click=discard>"Discard it"</button>
+                    </div>
+                </div>
+            }
+        })
+    }
+}
+
+/// This browser's local storage, when the page may use it.
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// Records that a kept draft is being opened ([`OPENING_KEY`]), until it has been shown for
+/// [`OPENED_AFTER`] or the page is left. The record is this opening's own: another tab's, set
+/// since, is left for that tab to clear.
+fn opening() {
+    let Some(storage) = storage() else {
+        return;
+    };
+    let token = js_sys::Math::random().to_string();
+    let _ = storage.set_item(OPENING_KEY, &token);
+    let opened = move || {
+        if let Some(storage) = self::storage()
+            && storage.get_item(OPENING_KEY).ok().flatten().as_deref() == Some(token.as_str())
+        {
+            let _ = storage.remove_item(OPENING_KEY);
+        }
+    };
+    let on_leave = opened.clone();
+    set_timeout(opened, OPENED_AFTER);
+    let left = window_event_listener(leptos::ev::pagehide, move |_| on_leave());
+    // For the page's lifetime.
+    std::mem::forget(left);
+}
+
 /// The draft kept by [`save_draft`]: manifest and icon texts (empty when there is none).
 fn load_draft() -> (String, String) {
-    let text = window()
-        .local_storage()
-        .ok()
-        .flatten()
-        .and_then(|storage| storage.get_item(DRAFT_KEY).ok().flatten());
+    let text = storage().and_then(|storage| storage.get_item(DRAFT_KEY).ok().flatten());
     let draft: Option<serde_json::Value> = text.and_then(|t| serde_json::from_str(&t).ok());
     let field = |name: &str| {
         draft
@@ -130,7 +260,7 @@ fn load_draft() -> (String, String) {
 
 /// Keeps the draft in this browser's local storage, or forgets it when both texts are empty.
 fn save_draft(manifest: &str, icon: &str) {
-    let Some(storage) = window().local_storage().ok().flatten() else {
+    let Some(storage) = storage() else {
         return;
     };
     if manifest.is_empty() && icon.is_empty() {
@@ -141,19 +271,16 @@ fn save_draft(manifest: &str, icon: &str) {
     }
 }
 
-/// The icon as an object URL, while the analysis accepts it; the previous URL is revoked.
-fn icon_object_url(
-    icon: RwSignal<String>,
-    analysis: Memo<Option<Arc<Analysis>>>,
-) -> RwSignal<Option<String>> {
+/// The icon as an object URL of its sanitised text (what `acp-registry build` publishes), while
+/// the analysis accepts it; the previous URL is revoked.
+fn icon_object_url(analysis: Memo<Option<Arc<Analysis>>>) -> RwSignal<Option<String>> {
     let url = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        let accepted = analysis.with(|a| a.as_ref().is_some_and(|a| a.icon_accepted));
-        let next = if accepted {
-            icon.with(|svg| object_url(svg))
-        } else {
-            None
-        };
+        let next = analysis.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.shown_icon.as_deref())
+                .and_then(object_url)
+        });
         if let Some(old) = url.get_untracked() {
             let _ = web_sys::Url::revoke_object_url(&old);
         }

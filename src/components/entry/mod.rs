@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use registry_core::{Entry, Kind, Method};
+use registry_core::{Entry, Method};
 
 use crate::components::card::{MethodBadge, shorten};
 use crate::components::icon::{AgentIcon, IconSize};
@@ -96,11 +96,11 @@ fn Description(text: String) -> impl IntoView {
 #[component]
 fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
-    let manifest_file = match entry.kind {
-        Kind::Agent => "agent.json",
-        Kind::Extension => "extension.json",
-    };
-    let edit = format!("{MANIFEST_REPOSITORY}/{}/{manifest_file}", entry.id);
+    // Only an entry with a manifest in the registry's repository (a slug id, not from a
+    // service) has one to edit: any other id would name another file, or none.
+    let edit = entry
+        .manifest_path()
+        .map(|path| format!("{MANIFEST_REPOSITORY}/{path}"));
     let license = entry.license.clone().map(|license| {
         match entry
             .license_url
@@ -148,9 +148,11 @@ fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
                         {entry.distribution.methods().into_iter().map(|m| view! { <MethodBadge method=m /> }).collect_view()}
                     </dd>
                 </dl>
-                <p class="mt-4 text-sm">
-                    <ExternalLink url=edit text="Edit this listing".to_owned() />
-                </p>
+                {edit.map(|url| view! {
+                    <p class="mt-4 text-sm">
+                        <ExternalLink url text="Edit this listing".to_owned() />
+                    </p>
+                })}
             </div>
         </header>
     }

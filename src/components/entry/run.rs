@@ -95,7 +95,12 @@ fn PlatformPicker(visitor: RwSignal<VisitorPlatform>) -> impl IntoView {
                     <option value=p.key() selected=move || visitor.get().platform == p>{p.label()}</option>
                 }).collect_view()}
             </select>
-            <span class="text-xs text-slate-600 dark:text-slate-400">{how}</span>
+            // As wide as its longest wording, whichever shows: the select does not move when the
+            // platform detected after the page was shown replaces the assumed one.
+            <span class="inline-grid text-xs text-slate-600 dark:text-slate-400">
+                <span class="invisible col-start-1 row-start-1" aria-hidden="true">"assumed: change it if wrong"</span>
+                <span class="col-start-1 row-start-1">{how}</span>
+            </span>
         </label>
     }
 }
@@ -103,7 +108,10 @@ fn PlatformPicker(visitor: RwSignal<VisitorPlatform>) -> impl IntoView {
 #[component]
 fn RunPanel(entry: Arc<Entry>, method: Method, platform: Platform) -> impl IntoView {
     let blocks = snippets::run_snippets(&entry, method, Some(platform));
-    if blocks.is_empty() && method == Method::Binary {
+    // A download whose steps would write or run outside the install folder gets no command,
+    // and the reason instead.
+    let refused = snippets::refusal(&entry, method, Some(platform)).map(|why| why.to_string());
+    let missing = (blocks.is_empty() && method == Method::Binary).then(|| {
         let available: Vec<String> = entry
             .distribution
             .binary
@@ -111,14 +119,21 @@ fn RunPanel(entry: Arc<Entry>, method: Method, platform: Platform) -> impl IntoV
             .filter_map(|k| k.platform())
             .map(Platform::label)
             .collect();
+        format!(
+            "No binary for {}. Builds exist for: {}. Choose one of those platforms above{}.",
+            platform.label(),
+            available.join(", "),
+            if entry.distribution.npx.is_some() || entry.distribution.uvx.is_some() {
+                ", or another method"
+            } else {
+                ""
+            },
+        )
+    });
+    if let Some(notice) = refused.or(missing) {
         return Either::Left(view! {
-            <p class="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-                {format!(
-                    "No binary for {}. Builds exist for: {}. Choose one of those platforms above{}.",
-                    platform.label(),
-                    available.join(", "),
-                    if entry.distribution.npx.is_some() || entry.distribution.uvx.is_some() { ", or another method" } else { "" },
-                )}
+            <p role="note" class="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+                {notice}
             </p>
         });
     }

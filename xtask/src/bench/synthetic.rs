@@ -19,6 +19,7 @@
 use std::collections::HashSet;
 
 use anyhow::{Context, Result, ensure};
+use registry_core::id::slugify;
 use serde_json::{Map, Value, json};
 
 /// The six `distribution.binary` platform keys, in the order the real registry lists them.
@@ -199,8 +200,8 @@ pub fn generate(sample: &Sample, entries: usize, seed: u64) -> String {
 fn entry(sample: &Sample, rng: &mut Rng, ids: &mut HashSet<String>) -> Value {
     let (name, id) = loop {
         let name = name(sample, rng);
-        let id = slug(&name);
-        if !id.is_empty() && ids.insert(id.clone()) {
+        let id = slugify(&name);
+        if ids.insert(id.clone()) {
             break (name, id);
         }
     };
@@ -210,7 +211,7 @@ fn entry(sample: &Sample, rng: &mut Rng, ids: &mut HashSet<String>) -> Value {
         rng.below(40),
         rng.below(20)
     );
-    let owner = slug(&brand(rng));
+    let owner = slugify(&brand(rng));
     let mut agent = Map::new();
     agent.insert("id".into(), json!(id));
     agent.insert("name".into(), json!(name));
@@ -323,7 +324,7 @@ fn author(sample: &Sample, rng: &mut Rng) -> String {
     match rng.below(5) {
         0 => rng.pick(&sample.authors).clone(),
         1 => format!("{} Labs", brand(rng)),
-        2 => slug(&brand(rng)),
+        2 => slugify(&brand(rng)),
         _ => {
             let (first, last) = (rng.pick(&FIRST_NAMES), rng.pick(&LAST_NAMES));
             if rng.chance(0.4) {
@@ -410,22 +411,6 @@ fn distribution(shape: Shape, id: &str, owner: &str, version: &str, rng: &mut Rn
     Value::Object(distribution)
 }
 
-/// `^[a-z][a-z0-9-]*$`: lowercase ASCII letters and digits, runs of anything else as one `-`,
-/// no leading digit or dash.
-fn slug(text: &str) -> String {
-    let mut slug = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            if !(slug.is_empty() && c.is_ascii_digit()) {
-                slug.push(c.to_ascii_lowercase());
-            }
-        } else if !slug.is_empty() && !slug.ends_with('-') {
-            slug.push('-');
-        }
-    }
-    slug.trim_end_matches('-').to_owned()
-}
-
 /// SplitMix64: a tiny, fast, deterministic generator, plenty for drawing synthetic data.
 #[derive(Debug, Clone)]
 struct Rng(u64);
@@ -467,19 +452,6 @@ mod tests {
     fn real_registry() -> String {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         std::fs::read_to_string(root.join("public/registry.json")).unwrap()
-    }
-
-    #[test]
-    fn slugs_follow_the_registry_id_rule() {
-        for (text, expected) in [
-            ("Claude Agent", "claude-agent"),
-            ("agent-bridge", "agent-bridge"),
-            ("5dive Code", "dive-code"),
-            ("Zed  LM—Studio!", "zed-lm-studio"),
-            ("", ""),
-        ] {
-            assert_eq!(slug(text), expected, "{text:?}");
-        }
     }
 
     #[test]

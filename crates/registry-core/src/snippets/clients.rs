@@ -27,7 +27,8 @@
 use serde_json::{Map, Value, json};
 
 use super::shell::is_identifier;
-use super::{ClientSnippet, LaunchCommand, Note, sort_notes};
+use super::{ClientSnippet, Escapes, LaunchCommand, Note, invisible_note, sort_notes};
+use crate::invisible;
 use crate::model::{Entry, Kind, Os};
 
 /// Zed's registry form, `{"agent_servers": {"<id>": {"type": "registry"}}}`: Zed downloads,
@@ -37,13 +38,19 @@ pub fn zed_registry_snippet(entry: &Entry) -> Option<ClientSnippet> {
         return None;
     }
     let value = json!({ "agent_servers": { entry.id.clone(): { "type": "registry" } } });
+    let invisible = invisible::collect([entry.id.as_str()]);
     Some(ClientSnippet {
         client: super::Client::Zed,
         title: "Zed: install from the ACP registry".to_owned(),
         file: zed_settings_file(None).to_owned(),
         language: "json",
         code: pretty_json(&value),
-        notes: vec![Note::requirement("Zed 0.221 or later")],
+        notes: with_invisible(
+            vec![Note::requirement("Zed 0.221 or later")],
+            &invisible,
+            Escapes::Json,
+        ),
+        invisible,
     })
 }
 
@@ -54,13 +61,15 @@ pub fn zed_custom_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>)
     server.insert("type".to_owned(), json!("custom"));
     server.extend(launch_fields(launch));
     let value = json!({ "agent_servers": { display_name(entry): server } });
+    let invisible = launch_invisible(entry, launch);
     ClientSnippet {
         client: super::Client::Zed,
         title: "Zed: run this command".to_owned(),
         file: zed_settings_file(os).to_owned(),
         language: "json",
         code: pretty_json(&value),
-        notes: launch.notes.clone(),
+        notes: with_invisible(launch.notes.clone(), &invisible, Escapes::Json),
+        invisible,
     }
 }
 
@@ -69,6 +78,7 @@ pub fn zed_custom_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>)
 pub fn jetbrains_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>) -> ClientSnippet {
     let server: Map<String, Value> = launch_fields(launch).collect();
     let value = json!({ "agent_servers": { display_name(entry): server } });
+    let invisible = launch_invisible(entry, launch);
     ClientSnippet {
         client: super::Client::JetBrains,
         title: "JetBrains IDEs: add to acp.json".to_owned(),
@@ -79,7 +89,8 @@ pub fn jetbrains_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>) 
         .to_owned(),
         language: "json",
         code: pretty_json(&value),
-        notes: launch.notes.clone(),
+        notes: with_invisible(launch.notes.clone(), &invisible, Escapes::Json),
+        invisible,
     }
 }
 
@@ -114,14 +125,15 @@ pub fn avante_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>) -> 
         "avante.nvim starts the agent with PATH and these variables only: add any other the \
          agent needs, such as HOME = os.getenv(\"HOME\").",
     ));
-    sort_notes(&mut notes);
+    let invisible = launch_invisible(entry, launch);
     ClientSnippet {
         client: super::Client::Avante,
         title: "avante.nvim: add an ACP provider".to_owned(),
         file: neovim_init_file(os).to_owned(),
         language: "lua",
         code,
-        notes,
+        notes: with_invisible(notes, &invisible, Escapes::Lua),
+        invisible,
     }
 }
 
@@ -181,14 +193,15 @@ pub fn codecompanion_snippet(
                 .join(", ")
         )));
     }
-    sort_notes(&mut notes);
+    let invisible = launch_invisible(entry, launch);
     ClientSnippet {
         client: super::Client::CodeCompanion,
         title: "CodeCompanion.nvim: add an ACP adapter".to_owned(),
         file: neovim_init_file(os).to_owned(),
         language: "lua",
         code,
-        notes,
+        notes: with_invisible(notes, &invisible, Escapes::Lua),
+        invisible,
     }
 }
 
@@ -228,6 +241,7 @@ pub fn agent_shell_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>
         elisp_list(&env)
     ));
     code.push_str("                   :context-buffer buffer)))))");
+    let invisible = launch_invisible(entry, launch);
     ClientSnippet {
         client: super::Client::AgentShell,
         title: "agent-shell: add an agent".to_owned(),
@@ -238,17 +252,41 @@ pub fn agent_shell_snippet(entry: &Entry, launch: &LaunchCommand, os: Option<Os>
         .to_owned(),
         language: "elisp",
         code,
-        notes: launch.notes.clone(),
+        notes: with_invisible(launch.notes.clone(), &invisible, Escapes::Elisp),
+        invisible,
     }
 }
 
-/// `s` as a Lua double-quoted string literal: `\` `"` and newlines escaped, other control
-/// characters as three-digit `\ddd` (so a following digit is never read into the escape),
-/// everything else — UTF-8 included — kept as is.
+/// The invisible characters a client snippet of `entry` running `launch` holds: in the name
+/// and id it shows, the command, its arguments and environment.
+fn launch_invisible(entry: &Entry, launch: &LaunchCommand) -> Vec<char> {
+    invisible::collect(
+        [entry.name.as_str(), &entry.id, &launch.command]
+            .into_iter()
+            .chain(launch.args.iter().map(String::as_str))
+            .chain(launch.env.keys().map(String::as_str))
+            .chain(launch.env.values().map(String::as_str)),
+    )
+}
+
+/// `notes` with the warning about `invisible` characters as their first caveat, in order.
+fn with_invisible(mut notes: Vec<Note>, invisible: &[char], escapes: Escapes) -> Vec<Note> {
+    if let Some(note) = invisible_note(invisible, escapes) {
+        notes.insert(0, note);
+    }
+    sort_notes(&mut notes);
+    notes
+}
+
+/// `s` as a Lua double-quoted string literal: `\` `"` and newlines escaped, other control and
+/// invisible characters ([`crate::invisible`]) as the three-digit `\ddd` escapes of their UTF-8
+/// bytes (so a following digit is never read into the escape; Lua 5.1 and LuaJIT, which Neovim
+/// runs, read them), everything else — UTF-8 included — kept as is.
 ///
 /// ```
 /// use registry_core::snippets::lua_string;
 /// assert_eq!(lua_string("a \"b\"\\\n\u{1}2"), r#""a \"b\"\\\n\0012""#);
+/// assert_eq!(lua_string("x\u{202E}"), r#""x\226\128\174""#);
 /// ```
 pub fn lua_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -260,7 +298,11 @@ pub fn lua_string(s: &str) -> String {
             '\n' => out.push_str(r"\n"),
             '\r' => out.push_str(r"\r"),
             '\t' => out.push_str(r"\t"),
-            c if c.is_ascii_control() => out.push_str(&format!("\\{:03}", c as u32)),
+            c if invisible::classify(c).is_some() => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    out.push_str(&format!("\\{byte:03}"));
+                }
+            }
             c => out.push(c),
         }
     }
@@ -269,11 +311,14 @@ pub fn lua_string(s: &str) -> String {
 }
 
 /// `s` as an Emacs Lisp string literal: `\` and `"` escaped, newlines and tabs as `\n` and
-/// `\t`, other control characters as three-digit octal `\NNN`, everything else kept as is.
+/// `\t`, other ASCII control characters as three-digit octal `\NNN`, other invisible
+/// characters ([`crate::invisible`]) as `\uXXXX` (`\UXXXXXXXX` beyond the BMP), everything else
+/// kept as is.
 ///
 /// ```
 /// use registry_core::snippets::elisp_string;
 /// assert_eq!(elisp_string("a \"b\"\\\n\u{1b}"), r#""a \"b\"\\\n\033""#);
+/// assert_eq!(elisp_string("x\u{202E}\u{85}"), r#""x\u202E\u0085""#);
 /// ```
 pub fn elisp_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -285,6 +330,10 @@ pub fn elisp_string(s: &str) -> String {
             '\n' => out.push_str(r"\n"),
             '\t' => out.push_str(r"\t"),
             c if c.is_ascii_control() => out.push_str(&format!("\\{:03o}", c as u32)),
+            c if invisible::classify(c).is_some() => match u32::from(c) {
+                code @ ..=0xFFFF => out.push_str(&format!("\\u{code:04X}")),
+                code => out.push_str(&format!("\\U{code:08X}")),
+            },
             c => out.push(c),
         }
     }
@@ -307,9 +356,36 @@ fn launch_fields(launch: &LaunchCommand) -> impl Iterator<Item = (String, Value)
     .into_iter()
 }
 
-/// Pretty JSON with two-space indentation.
+/// Pretty JSON with two-space indentation, every invisible character ([`crate::invisible`])
+/// written as a `\uXXXX` escape (serde_json escapes only C0 controls).
 fn pretty_json(value: &Value) -> String {
-    serde_json::to_string_pretty(value).expect("a JSON value always serializes")
+    let json = serde_json::to_string_pretty(value).expect("a JSON value always serializes");
+    json_escape_invisible(&json)
+}
+
+/// A JSON text with each raw invisible character written as `\uXXXX` (a surrogate pair beyond
+/// the BMP): the same JSON value, with no raw invisible character inside a string. The tab,
+/// line feed and carriage return are left alone: in valid JSON they are only ever whitespace
+/// between values (a string must escape them), and every other invisible character can only be
+/// inside a string, where the escape means the same.
+///
+/// ```
+/// use registry_core::snippets::json_escape_invisible;
+/// assert_eq!(json_escape_invisible("[\"a\u{202E}\u{E0041}\"]"), r#"["a\u202e\udb40\udc41"]"#);
+/// ```
+pub fn json_escape_invisible(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if invisible::classify(c).is_some() && !matches!(c, '\t' | '\n' | '\r') {
+            let mut units = [0; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The name a client shows: the entry's name, or its id when the name is blank.

@@ -34,11 +34,14 @@ mod shell;
 
 use std::collections::BTreeMap;
 
-use crate::model::{BinaryTarget, Distribution, Entry, Method, Os, PackageTarget, Platform};
+use crate::invisible;
+use crate::model::{
+    BinaryTarget, CmdProblem, Distribution, Entry, Method, Os, PackageTarget, Platform,
+};
 
 pub use clients::{
     agent_shell_snippet, avante_snippet, codecompanion_snippet, elisp_string, jetbrains_snippet,
-    lua_string, zed_custom_snippet, zed_registry_snippet,
+    json_escape_invisible, lua_string, zed_custom_snippet, zed_registry_snippet,
 };
 pub use service::{ServiceSnippet, service_snippets};
 pub use shell::{posix_quote, powershell_quote};
@@ -150,6 +153,37 @@ impl Note {
     }
 }
 
+/// Why the install and run steps of a binary target are not offered: they would write or run
+/// something outside the agent's install folder. Its [`Display`](std::fmt::Display) is a
+/// sentence to show in their place.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The target's `cmd` does not name a file inside the folder the archive is unpacked in.
+    #[error(
+        "No commands are offered for this download: its cmd \"{cmd}\" {problem}, so running it \
+         would run (and installing it could overwrite) a file outside the install folder. Tell \
+         the agent's maintainers."
+    )]
+    Cmd {
+        /// `cmd` as the manifest writes it.
+        cmd: String,
+        /// What is wrong with it.
+        problem: CmdProblem,
+    },
+    /// The id cannot name the install folder ([`crate::id::is_file_name`]): `../../..` would
+    /// make it the visitor's home folder.
+    #[error(
+        "No commands are offered for this download: the id \"{id}\" cannot name an install \
+         folder (it is not a plain file name of at most {} characters), so the steps would \
+         write outside it.",
+        crate::id::MAX_LEN
+    )]
+    Id {
+        /// The entry's id.
+        id: String,
+    },
+}
+
 /// A block of terminal commands to copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InstallSnippet {
@@ -157,10 +191,25 @@ pub struct InstallSnippet {
     pub title: String,
     /// The shell it is written for.
     pub shell: Shell,
-    /// The commands, lines separated by `\n`, without a trailing newline.
+    /// The commands, lines separated by `\n`, without a trailing newline. It holds no raw
+    /// control, bidi or invisible character: those the manifest's values hold are written as the
+    /// shell's escapes (`$'\xe2\x80\xae'`, `$([char]0x202E)`), so it is both what to show and
+    /// what to copy.
     pub code: String,
-    /// Requirements, things to fill in and caveats, in that order.
+    /// Requirements, things to fill in and caveats, in that order. When [`Self::invisible`] is
+    /// not empty, the first caveat says which characters they are and how they are written.
     pub notes: Vec<Note>,
+    /// The invisible characters ([`crate::invisible`]) the manifest's values put in this
+    /// snippet, each once, in order: a warning to show beside it when not empty.
+    pub invisible: Vec<char>,
+}
+
+impl InstallSnippet {
+    /// The text to copy: [`Self::code`], or `None` when no text can reproduce the manifest's
+    /// values (a NUL character, which no process can receive), so that nothing is offered.
+    pub fn copy_text(&self) -> Option<&str> {
+        (!self.invisible.contains(&'\0')).then_some(self.code.as_str())
+    }
 }
 
 /// The process an ACP client must spawn for an agent.
@@ -237,10 +286,24 @@ pub struct ClientSnippet {
     pub file: String,
     /// The code-block language: `json`, `lua` or `elisp`.
     pub language: &'static str,
-    /// The configuration text, without a trailing newline.
+    /// The configuration text, without a trailing newline. Like [`InstallSnippet::code`], it
+    /// holds no raw invisible character: each is written in the language's own escape syntax
+    /// (`\u202e` in JSON, `\226\128\174` in Lua, `\u202E` in Emacs Lisp).
     pub code: String,
-    /// Requirements, things to fill in and caveats, in that order.
+    /// Requirements, things to fill in and caveats, in that order. When [`Self::invisible`] is
+    /// not empty, the first caveat says which characters they are and how they are written.
     pub notes: Vec<Note>,
+    /// The invisible characters ([`crate::invisible`]) the manifest's values put in this
+    /// snippet, each once, in order: a warning to show beside it when not empty.
+    pub invisible: Vec<char>,
+}
+
+impl ClientSnippet {
+    /// The text to copy: [`Self::code`], or `None` when no text can reproduce the manifest's
+    /// values (a NUL character, which no process can receive), so that nothing is offered.
+    pub fn copy_text(&self) -> Option<&str> {
+        (!self.invisible.contains(&'\0')).then_some(self.code.as_str())
+    }
 }
 
 /// The method whose tab a visitor sees first: the binary when there is a target for the
@@ -276,7 +339,8 @@ pub fn binary_target(dist: &Distribution, platform: Platform) -> Option<&BinaryT
 /// - binary: for `platform`'s target, an `Install` snippet (download into the install folder,
 ///   verify the SHA-256 when published, extract or mark executable) and a `Run` snippet, in the
 ///   platform's shell. Without a platform, or without a target for it, there is nothing to run:
-///   the result is empty.
+///   the result is empty. It is empty too when the steps would write or run something outside
+///   the install folder: [`refusal`] says why.
 ///
 /// The result is empty as well when the entry does not offer `method`.
 pub fn run_snippets(
@@ -306,9 +370,35 @@ pub fn run_snippets(
             let Some(target) = binary_target(&entry.distribution, platform) else {
                 return Vec::new();
             };
-            shell::binary_steps(&entry.id, platform, target)
+            shell::binary_steps(&entry.id, platform, target).unwrap_or_default()
         }
     }
+}
+
+/// Why [`run_snippets`] and [`launch_command`] offer nothing for a binary target the entry does
+/// have on `platform`: its steps would write or run something outside the agent's install
+/// folder. `None` when they offer the steps, and when there is no such target (another method,
+/// no platform, no target for it).
+///
+/// ```
+/// use registry_core::snippets::{Refusal, refusal};
+/// use registry_core::{CmdProblem, Method, Platform, load};
+///
+/// let registry = r#"{"agents": [{"id": "x", "name": "X", "version": "1.0.0", "description": "",
+///     "distribution": {"binary": {"linux-x86_64":
+///         {"archive": "https://example.com/x", "cmd": "../../../../.bashrc"}}}}]}"#;
+/// let entry = &load(registry).unwrap().registry.entries[0];
+/// let linux = Platform::parse("linux-x86_64");
+/// let why = refusal(entry, Method::Binary, linux).expect("refused");
+/// assert!(matches!(why, Refusal::Cmd { problem: CmdProblem::Parent, .. }));
+/// assert!(why.to_string().contains("outside the install folder"));
+/// ```
+pub fn refusal(entry: &Entry, method: Method, platform: Option<Platform>) -> Option<Refusal> {
+    let target = binary_target(
+        &entry.distribution,
+        platform.filter(|_| method == Method::Binary)?,
+    )?;
+    shell::CmdPath::for_install(&entry.id, target).err()
 }
 
 /// The process an ACP client must spawn to run `entry` with `method` on `platform`.
@@ -320,7 +410,8 @@ pub fn run_snippets(
 ///   separators normalised for the platform, and the target's args.
 ///
 /// Without a platform, `npx` and `uvx` are written for macOS and Linux. `None` when the entry
-/// does not offer `method`, or, for a binary, when there is no platform or no target for it.
+/// does not offer `method`, or, for a binary, when there is no platform, no target for it, or
+/// its steps are refused ([`refusal`]).
 pub fn launch_command(
     entry: &Entry,
     method: Method,
@@ -355,7 +446,7 @@ pub fn launch_command(
         Method::Binary => {
             let platform = platform?;
             let target = binary_target(&entry.distribution, platform)?;
-            let path = shell::CmdPath::parse(&target.cmd);
+            let path = shell::CmdPath::for_install(&entry.id, target).ok()?;
             let (command, root, default_root) = if windows {
                 let command = path.windows_absolute(WINDOWS_PLACEHOLDER_ROOT, &entry.id);
                 (
@@ -367,14 +458,10 @@ pub fn launch_command(
                 let command = path.posix_absolute(POSIX_PLACEHOLDER_ROOT, &entry.id);
                 (command, POSIX_PLACEHOLDER_ROOT, "~/.local/share/acp-agents")
             };
-            let mut notes = Vec::new();
-            if !path.is_absolute() {
-                notes.push(Note::fill_in(format!(
-                    "Replace {root} with the absolute path of the install folder \
-                     ({default_root} if you followed the install steps)."
-                )));
-            }
-            notes.extend(path.notes());
+            let mut notes = vec![Note::fill_in(format!(
+                "Replace {root} with the absolute path of the install folder \
+                 ({default_root} if you followed the install steps)."
+            ))];
             notes.extend(env_notes(&target.env));
             notes.extend(unrepresentable_notes(&target.args, &target.env));
             sort_notes(&mut notes);
@@ -470,6 +557,57 @@ fn unrepresentable_notes(args: &[String], env: &BTreeMap<String, String>) -> Vec
         )));
     }
     notes
+}
+
+/// How a snippet's language writes invisible characters, for the note that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Escapes {
+    /// bash and zsh `$'\xHH'`.
+    Posix,
+    /// PowerShell `$([char]0xHHHH)`.
+    PowerShell,
+    /// JSON `\uXXXX`.
+    Json,
+    /// Lua `\ddd` bytes.
+    Lua,
+    /// Emacs Lisp `\uXXXX`.
+    Elisp,
+}
+
+/// The warning for a snippet whose values hold invisible characters: which, how they are
+/// written, and who reads the escapes back; `None` when there are none.
+pub(crate) fn invisible_note(chars: &[char], escapes: Escapes) -> Option<Note> {
+    let &first = chars.first()?;
+    let one = first.to_string();
+    let (example, reader) = match escapes {
+        Escapes::Posix => (
+            shell::posix_quote(&one),
+            "bash and zsh read them back as exactly those characters (dash and other plain sh \
+             do not)",
+        ),
+        Escapes::PowerShell => (
+            shell::powershell_literal(&one),
+            "PowerShell reads them back as exactly those characters",
+        ),
+        Escapes::Json => (
+            clients::json_escape_invisible(&serde_json::Value::String(one).to_string()),
+            "the editor reads them back as exactly those characters",
+        ),
+        Escapes::Lua => (
+            clients::lua_string(&one),
+            "Neovim reads them back as exactly those characters",
+        ),
+        Escapes::Elisp => (
+            clients::elisp_string(&one),
+            "Emacs reads them back as exactly those characters",
+        ),
+    };
+    Some(Note::caveat(format!(
+        "The manifest's values hold characters you cannot see: {}. They are written as escapes \
+         ({} is {example}), so what you copy is what you see; {reader}. Make sure you expect them.",
+        invisible::names(chars),
+        format_args!("U+{:04X}", u32::from(first)),
+    )))
 }
 
 /// Orders notes as documented: requirements, then fill-ins, then caveats (stable within each).

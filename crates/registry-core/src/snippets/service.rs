@@ -56,7 +56,9 @@ pub fn service_snippets(agent: &ServiceAgent, base_url: &str) -> Vec<ServiceSnip
             servers.insert(key, json!({ "type": "http", "url": endpoint.address }));
         }
         let config = json!({ "mcpServers": servers });
-        let code = serde_json::to_string_pretty(&config).expect("a JSON value serialises");
+        let code = super::json_escape_invisible(
+            &serde_json::to_string_pretty(&config).expect("a JSON value serialises"),
+        );
         snippets.push(ServiceSnippet {
             title: "MCP client configuration".to_owned(),
             file: Some(".mcp.json".to_owned()),

@@ -39,7 +39,7 @@ mod native {
             let visitor = VisitorState::assumed();
             view! { <PreviewApp visitor draft=Draft::default() /> }
         });
-        fs::write(&index, template.document(&page, false))
+        fs::write(&index, template.document(&page, true))
             .map_err(|e| format!("writing {}: {e}", index.display()))?;
         println!("rendered preview/index.html");
         Ok(())

@@ -1,20 +1,52 @@
 //! Icon checks: the registry CI's rules (well-formed, `<svg>` root, 16x16, monochrome, no
-//! comments) read with a real XML parser, plus what makes an SVG unsafe to show (scripts,
-//! event handlers, external references, `<foreignObject>`).
+//! comments) read with a real XML parser, plus what makes an SVG unsafe to show (scripts, event
+//! handlers, external references, `<foreignObject>`, DOCTYPEs and their entities, animations of
+//! links and handlers, CSS escapes and image-loading functions) or too big to draw
+//! ([`limits`]); and the sanitiser that re-writes an icon with only what draws ([`sanitise`]).
+//!
+//! Every icon the validator accepts, the sanitiser re-writes (each of its refusals is one of
+//! the validator's errors).
+
+mod css;
+pub mod limits;
+mod sanitise;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 use roxmltree::{Document, Node, ParsingOptions};
 
-use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
+pub use sanitise::{IconError, sanitise_icon};
 
-const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
-const XLINK_NAMESPACE: &str = "http://www.w3.org/1999/xlink";
+use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
+use css::{loading_function, strip_comments, url_references};
+use limits::{Limit, MAX_BYTES, MAX_NODES};
+
+pub(crate) const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
+pub(crate) const XLINK_NAMESPACE: &str = "http://www.w3.org/1999/xlink";
 /// The only values a `fill` or `stroke` may have (compared in lowercase).
 const ALLOWED_PAINT: [&str; 3] = ["currentcolor", "none", "inherit"];
-/// Bounds memory on hostile input; real icons have a few hundred nodes.
-const NODES_LIMIT: u32 = 200_000;
+/// SVG's animation elements: each can set another attribute of its target over time.
+const ANIMATIONS: [&str; 5] = [
+    "animate",
+    "animateColor",
+    "animateMotion",
+    "animateTransform",
+    "set",
+];
+/// Presentation attributes browsers read as CSS values that may hold a `url(`.
+const URL_ATTRIBUTES: [&str; 10] = [
+    "clip-path",
+    "cursor",
+    "fill",
+    "filter",
+    "marker",
+    "marker-end",
+    "marker-mid",
+    "marker-start",
+    "mask",
+    "stroke",
+];
 
 /// What is expected of an icon file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,16 +75,45 @@ pub(crate) fn check_icon(file: &str, bytes: &[u8], role: IconRole, out: &mut Vec
         }
     };
     let mut sink = Sink { file, text, out };
+    if text.len() > MAX_BYTES {
+        sink.too_large(Limit::Bytes, text.len(), None);
+        return;
+    }
     comments(&mut sink);
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let bom = text.len() - body.len();
+    let shift = |range: Range<usize>| range.start + bom..range.end + bom;
+    let without_doctype;
+    let body = match doctype(body) {
+        Some(doctype) => {
+            if doctype.declares {
+                sink.error(
+                    Rule::IconDtd,
+                    Some(shift(doctype.range.clone())),
+                    "the icon's <!DOCTYPE> declares entities ([...]): they can hide markup (a \
+                     <script>) from these checks, or expand into megabytes in a browser"
+                        .to_owned(),
+                    "remove the <!DOCTYPE ...> and write characters as they are or as &#...; \
+                     references (an optimiser such as svgo does it)"
+                        .to_owned(),
+                );
+            }
+            without_doctype = blank(body, doctype.range);
+            without_doctype.as_str()
+        }
+        None => body,
+    };
     let options = ParsingOptions {
-        allow_dtd: true,
-        nodes_limit: NODES_LIMIT,
+        allow_dtd: false,
+        nodes_limit: MAX_NODES,
         ..ParsingOptions::default()
     };
     let document = match Document::parse_with_options(body, options) {
         Ok(document) => document,
+        Err(roxmltree::Error::NodesLimitReached) => {
+            sink.too_large(Limit::Elements, MAX_NODES as usize, None);
+            return;
+        }
         Err(err) => {
             let pos = err.pos();
             let span = Span::at_line_column(body, pos.row as usize, pos.col as usize, 1);
@@ -66,7 +127,6 @@ pub(crate) fn check_icon(file: &str, bytes: &[u8], role: IconRole, out: &mut Vec
             return;
         }
     };
-    let shift = |range: Range<usize>| range.start + bom..range.end + bom;
     let root = document.root_element();
     if root.tag_name().name() != "svg" {
         sink.error(
@@ -79,6 +139,9 @@ pub(crate) fn check_icon(file: &str, bytes: &[u8], role: IconRole, out: &mut Vec
             "make <svg xmlns=\"http://www.w3.org/2000/svg\" ...> the outermost element".to_owned(),
         );
         return;
+    }
+    if let Some(over) = limits::measure(&document) {
+        sink.too_large(over.limit, over.found, Some(shift(name_range(root))));
     }
     match root.tag_name().namespace() {
         Some(SVG_NAMESPACE) => {}
@@ -115,6 +178,39 @@ struct Sink<'a, 'o> {
 }
 
 impl Sink<'_, '_> {
+    fn too_large(&mut self, limit: Limit, found: usize, range: Option<Range<usize>>) {
+        let hint = match limit {
+            Limit::Bytes => {
+                "optimise it (svgo) or simplify the drawing: a 16x16 icon needs a \
+                             few kilobytes"
+            }
+            Limit::Depth => "flatten the nested groups (an optimiser such as svgo does it)",
+            Limit::Elements => {
+                "merge the shapes into fewer paths (an optimiser such as svgo \
+                                does it)"
+            }
+            Limit::PathSegments => {
+                "simplify the paths: a 16x16 drawing needs a few hundred \
+                                    segments"
+            }
+        };
+        let at_least = if limit == Limit::Bytes {
+            ""
+        } else {
+            " or more"
+        };
+        self.error(
+            Rule::IconTooLarge,
+            range,
+            format!(
+                "the icon has {found} {limit}{at_least}, over the {} an icon may have, so it \
+                 could hang or crash the page showing it",
+                limit.max()
+            ),
+            hint.to_owned(),
+        );
+    }
+
     fn error(&mut self, rule: Rule, range: Option<Range<usize>>, message: String, hint: String) {
         self.push(Severity::Error, rule, range, message, hint);
     }
@@ -319,25 +415,32 @@ fn element(
             "draw it with SVG shapes (path, rect, circle) instead".to_owned(),
         );
     }
+    if ANIMATIONS.contains(&name) {
+        animation(sink, node, shift);
+    }
     for attr in node.attributes() {
         let attr_name = attr.name();
         let range = shift(attr.range());
         let value = attr.value();
-        if attr.namespace().is_none() && matches!(attr_name, "fill" | "stroke") {
+        let plain = attr.namespace().is_none();
+        if plain && matches!(attr_name, "fill" | "stroke") {
             paints.see(attr_name, value, shift(attr.range_value()), "an attribute");
         }
         if value.to_ascii_lowercase().contains("currentcolor") {
             paints.current_color = true;
         }
-        if attr.namespace().is_none() && attr_name == "style" {
-            for (property, declared) in declarations(value) {
+        if plain && attr_name == "style" {
+            for (property, declared) in paint_declarations(&strip_comments(value)) {
                 paints.see(
                     &property,
-                    &declared,
+                    declared,
                     shift(attr.range_value()),
                     "a style attribute",
                 );
             }
+        }
+        if plain && (attr_name == "style" || URL_ATTRIBUTES.contains(&attr_name)) {
+            css_hazards(sink, &format!("`{attr_name}`"), value, range.clone());
         }
         if attr_name.len() > 2
             && attr_name
@@ -364,7 +467,7 @@ fn element(
                 "inline what it points at, and reference it by id (href=\"#id\")".to_owned(),
             );
         }
-        for target in url_references(value) {
+        for target in url_references(&strip_comments(value)) {
             if !target.starts_with('#') {
                 sink.error(
                     Rule::IconExternalReference,
@@ -380,20 +483,21 @@ fn element(
         }
     }
     if name == "style" {
-        let css: String = node
+        let raw: String = node
             .children()
             .filter(Node::is_text)
             .filter_map(|child| child.text())
             .collect();
         let range = shift(node.range());
-        if css.to_ascii_lowercase().contains("currentcolor") {
+        if raw.to_ascii_lowercase().contains("currentcolor") {
             paints.current_color = true;
         }
-        let css = strip_css_comments(&css);
+        css_hazards(sink, "the <style> block", &raw, range.clone());
+        let css = strip_comments(&raw);
         for block in css.split('{').skip(1) {
             let body = block.split('}').next().unwrap_or("");
-            for (property, value) in declarations(body) {
-                paints.see(&property, &value, range.clone(), "a <style> block");
+            for (property, value) in paint_declarations(body) {
+                paints.see(&property, value, range.clone(), "a <style> block");
             }
         }
         for target in url_references(&css) {
@@ -421,44 +525,121 @@ fn element(
     }
 }
 
-/// The `fill` and `stroke` declarations of a CSS declaration list: `fill: red; opacity: 1`.
-fn declarations(css: &str) -> Vec<(String, String)> {
-    css.split(';')
-        .filter_map(|declaration| declaration.split_once(':'))
-        .map(|(property, value)| {
-            (
-                property.trim().to_ascii_lowercase(),
-                value.trim().to_owned(),
-            )
-        })
-        .filter(|(property, _)| property == "fill" || property == "stroke")
-        .collect()
+/// An animation element that sets a link (`href`, `xlink:href`) or an event handler (`on…`):
+/// `<a><set attributeName="href" to="javascript:…"/>` turns a harmless link into script.
+fn animation(
+    sink: &mut Sink<'_, '_>,
+    node: Node<'_, '_>,
+    shift: &dyn Fn(Range<usize>) -> Range<usize>,
+) {
+    let Some(attr) = node
+        .attributes()
+        .find(|a| a.namespace().is_none() && a.name() == "attributeName")
+    else {
+        return;
+    };
+    let target = attr.value().trim();
+    let local = target.rsplit(':').next().unwrap_or(target);
+    let what = if local.eq_ignore_ascii_case("href") {
+        "a link, which can become javascript:"
+    } else if local.len() > 2 && local[..2].eq_ignore_ascii_case("on") {
+        "an event handler, which runs script"
+    } else {
+        return;
+    };
+    let name = node.tag_name().name();
+    sink.error(
+        Rule::IconAnimation,
+        Some(shift(attr.range())),
+        format!("the icon's <{name}> sets `{target}`, {what}"),
+        format!("remove the <{name}> element: an icon is drawn still"),
+    );
 }
 
-fn strip_css_comments(css: &str) -> String {
-    let mut out = String::with_capacity(css.len());
-    let mut rest = css;
-    while let Some(start) = rest.find("/*") {
-        out.push_str(&rest[..start]);
-        rest = rest[start + 2..]
-            .find("*/")
-            .map_or("", |end| &rest[start + 2 + end + 2..]);
+/// CSS that could load something or hide what it does, in `where` (a `style` attribute, a
+/// presentation attribute or a `<style>` block): escapes, which can spell `url(` or `@import`
+/// past any check (`@\69mport`, `u\72l(`), and functions that load images without `url(`.
+fn css_hazards(sink: &mut Sink<'_, '_>, place: &str, css: &str, range: Range<usize>) {
+    let css = strip_comments(css);
+    if css.contains('\\') {
+        sink.error(
+            Rule::IconCssEscape,
+            Some(range.clone()),
+            format!(
+                "{place} has a CSS escape (`\\`), which can spell url( or @import past any check"
+            ),
+            "write the characters themselves: an icon's CSS needs no escapes".to_owned(),
+        );
     }
-    out.push_str(rest);
-    out
+    if let Some(function) = loading_function(&css) {
+        sink.error(
+            Rule::IconExternalReference,
+            Some(range),
+            format!("{place} uses {function}, which loads images from elsewhere"),
+            "draw it with shapes inside the SVG instead".to_owned(),
+        );
+    }
 }
 
-/// The targets of every `url(...)` in a value, quotes and spaces removed.
-fn url_references(value: &str) -> Vec<String> {
-    let lower = value.to_ascii_lowercase();
-    lower
-        .match_indices("url(")
-        .map(|(at, _)| {
-            let inner = &value[at + 4..];
-            let inner = &inner[..inner.find(')').unwrap_or(inner.len())];
-            inner.trim().trim_matches(['"', '\'']).trim().to_owned()
-        })
-        .collect()
+/// The `fill` and `stroke` declarations of a CSS declaration list: `fill: red; opacity: 1`.
+fn paint_declarations(css: &str) -> impl Iterator<Item = (String, &str)> {
+    css::declarations(css).filter(|(property, _)| property == "fill" || property == "stroke")
+}
+
+/// The `<!DOCTYPE …>` of an icon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Doctype {
+    /// From `<!DOCTYPE` to its closing `>` outside brackets and quotes (or the end of the text).
+    pub(crate) range: Range<usize>,
+    /// Whether it has an internal subset (`[…]`), where entities are declared.
+    pub(crate) declares: bool,
+}
+
+/// The `<!DOCTYPE …>` of `text`, if it has one.
+pub(crate) fn doctype(text: &str) -> Option<Doctype> {
+    let start = text.find("<!DOCTYPE")?;
+    let mut depth = 0usize;
+    let mut declares = false;
+    let mut quote = None;
+    for (at, c) in text[start..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[') => {
+                depth += 1;
+                declares = true;
+            }
+            (None, ']') => depth = depth.saturating_sub(1),
+            (None, '>') if depth == 0 => {
+                return Some(Doctype {
+                    range: start..start + at + 1,
+                    declares,
+                });
+            }
+            _ => {}
+        }
+    }
+    Some(Doctype {
+        range: start..text.len(),
+        declares,
+    })
+}
+
+/// `text` with `range` replaced by spaces (line breaks kept), so that every other byte keeps its
+/// place.
+pub(crate) fn blank(text: &str, range: Range<usize>) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..range.start]);
+    for c in text[range.clone()].chars() {
+        if c == '\n' || c == '\r' {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    out.push_str(&text[range.end..]);
+    out
 }
 
 fn shorten(value: &str) -> String {
@@ -487,18 +668,26 @@ mod tests {
     }
 
     #[test]
-    fn css_declarations_and_urls() {
-        assert_eq!(
-            declarations("fill: #fff; stroke:none;opacity:1"),
-            [
-                ("fill".to_owned(), "#fff".to_owned()),
-                ("stroke".to_owned(), "none".to_owned())
-            ]
-        );
-        assert_eq!(strip_css_comments("a/* x */b/* y"), "ab");
-        assert_eq!(
-            url_references("url(#a) URL( 'http://x' )"),
-            ["#a", "http://x"]
-        );
+    fn doctypes_end_outside_their_internal_subset() {
+        let table = [
+            ("<svg/>", None),
+            ("<!DOCTYPE svg><svg/>", Some((0..14, false))),
+            (
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x>y\"><svg/>",
+                Some((22..75, false)),
+            ),
+            (
+                "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;]>\">]><svg>&s;</svg>",
+                Some((0..49, true)),
+            ),
+            ("<!DOCTYPE svg [ <svg/>", Some((0..22, true))),
+        ];
+        for (text, expected) in table {
+            let found = doctype(text).map(|d| (d.range, d.declares));
+            assert_eq!(found, expected, "{text}");
+        }
+        let blanked = blank("a<!DOCTYPE\né>b", 1..14);
+        assert_eq!(blanked, "a         \n   b");
+        assert_eq!(blanked.len(), "a<!DOCTYPE\né>b".len());
     }
 }
