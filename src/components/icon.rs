@@ -437,7 +437,10 @@ pub fn remember_drawn(root: &web_sys::Element) {
             };
             let list = element.class_list();
             for j in 0..list.length() {
-                if let Some(class) = list.item(j).filter(|c| c.starts_with("icon-") && c != "icon-mask") {
+                if let Some(class) = list
+                    .item(j)
+                    .filter(|c| c.starts_with("icon-") && c != "icon-mask")
+                {
                     drawn.insert(class);
                 }
             }

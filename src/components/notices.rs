@@ -128,9 +128,9 @@ pub fn NetworkNotices(
             (Some(fetched_at), _, status) => {
                 Some(view! { <KeptNotice registry fetched_at status waiting url /> }.into_any())
             }
-            (None, Phase::Failed, Status::Failed(error)) if prerendered => {
-                Some(view! { <StaticCopyNotice error registry /> }.into_any())
-            }
+            (None, Phase::Failed, _) if prerendered => registry
+                .failure()
+                .map(|error| view! { <StaticCopyNotice error registry /> }.into_any()),
             (None, Phase::Ready, Status::Loading) => registry.progress().map(|progress| {
                 let text = match waiting {
                     Some(waiting) => format!(

@@ -120,6 +120,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
             }
             state.kept.set(None);
             state.waiting.set(None);
+            state.failure.set(None);
             state.status.set(Status::Done);
         }
         Ok(fetched) => {

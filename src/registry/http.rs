@@ -296,7 +296,12 @@ async fn read(
 }
 
 /// Why a `fetch` of `url` failed (`message`: what the browser said), found by asking again
-/// without reading anything.
+/// without reading anything: first in `no-cors` mode, redirects followed (an answer at the end
+/// means the server is there but the browser may not let the page read it: CORS, on `url`'s
+/// server or on the one it redirects to); with none, without following redirects (a redirect
+/// means they lead nowhere: a loop, or to a server that does not answer). Browsers refuse
+/// `no-cors` requests that do not follow redirects, so that second probe is in `cors` mode,
+/// where a redirect is seen without being read.
 pub async fn diagnose(url: &str, message: &str) -> FetchError {
     if !window().navigator().on_line() {
         return FetchError::Offline {
@@ -305,36 +310,33 @@ pub async fn diagnose(url: &str, message: &str) -> FetchError {
     }
     let origin = page_origin();
     let cross_origin = origin_of(url).is_some_and(|o| o != origin);
-    let network = || FetchError::Network {
-        url: url.to_owned(),
-        message: message.to_owned(),
-    };
-    match probe(url, RequestRedirect::Manual).await {
-        Some(ResponseType::Opaqueredirect) => match probe(url, RequestRedirect::Follow).await {
-            Some(_) => FetchError::Cors {
-                url: url.to_owned(),
-                origin,
-                redirected: true,
-            },
-            None => FetchError::RedirectLoop {
-                url: url.to_owned(),
-            },
-        },
-        Some(_) if cross_origin => FetchError::Cors {
+    if probe(url, RequestMode::NoCors, RequestRedirect::Follow)
+        .await
+        .is_some()
+    {
+        return FetchError::Cors {
             url: url.to_owned(),
             origin,
-            redirected: false,
+            redirected: !cross_origin,
+        };
+    }
+    match probe(url, RequestMode::Cors, RequestRedirect::Manual).await {
+        Some(ResponseType::Opaqueredirect) => FetchError::RedirectLoop {
+            url: url.to_owned(),
         },
-        Some(_) | None => network(),
+        _ => FetchError::Network {
+            url: url.to_owned(),
+            message: message.to_owned(),
+        },
     }
 }
 
-/// A `no-cors` GET of `url` that reads nothing: the type of the answer, or `None` if there was
-/// none (or none within [`PROBE_LIMIT`]).
-async fn probe(url: &str, redirect: RequestRedirect) -> Option<ResponseType> {
+/// A GET of `url` that reads nothing: the type of the answer, or `None` if there was none (or
+/// none within [`PROBE_LIMIT`]).
+async fn probe(url: &str, mode: RequestMode, redirect: RequestRedirect) -> Option<ResponseType> {
     let controller = AbortController::new().ok()?;
     let init = RequestInit::new();
-    init.set_mode(RequestMode::NoCors);
+    init.set_mode(mode);
     init.set_redirect(redirect);
     init.set_cache(RequestCache::NoStore);
     init.set_signal(Some(&controller.signal()));

@@ -231,6 +231,8 @@ pub struct RegistryState {
     kept: RwSignal<Option<f64>>,
     attempts: RwSignal<u32>,
     failed_at: RwSignal<f64>,
+    /// The last failure, until an attempt succeeds: it stays said while a retry is under way.
+    failure: RwSignal<Option<FetchError>>,
     /// An AgentRegistry's pager where the last attempt stopped, so a retry resumes there.
     stopped: StoredValue<Option<fetch::Paging>>,
 }
@@ -248,6 +250,7 @@ impl RegistryState {
             kept: RwSignal::new(None),
             attempts: RwSignal::new(0),
             failed_at: RwSignal::new(0.0),
+            failure: RwSignal::new(None),
             stopped: StoredValue::new(None),
         }
     }
@@ -288,6 +291,8 @@ impl RegistryState {
         }
         match self.status.get() {
             Status::Failed(_) => Phase::Failed,
+            // A retry after a failure: still failed, until it succeeds.
+            Status::Loading if self.failure.with(Option::is_some) => Phase::Failed,
             Status::Loading | Status::Done => Phase::Loading,
         }
     }
@@ -349,11 +354,18 @@ impl RegistryState {
         self.failed_at.get()
     }
 
+    /// The last failure, until an attempt succeeds (so also while a retry is under way):
+    /// tracked.
+    pub fn failure(self) -> Option<FetchError> {
+        self.failure.get()
+    }
+
     /// Shows `loaded`, fresh from the network, with the optional files that have arrived.
     fn publish(self, loaded: LoadedRegistry) {
         self.show(loaded);
         self.kept.set(None);
         self.waiting.set(None);
+        self.failure.set(None);
         self.status.set(Status::Done);
     }
 
@@ -387,6 +399,7 @@ impl RegistryState {
     fn fail(self, error: FetchError) {
         self.waiting.set(None);
         self.failed_at.set(http_now());
+        self.failure.set(Some(error.clone()));
         self.status.set(Status::Failed(error));
     }
 
@@ -568,6 +581,28 @@ mod tests {
             });
             assert_eq!(state.phase(), Phase::Ready);
             assert!(matches!(state.status(), Status::Failed(_)));
+        });
+    }
+
+    #[test]
+    fn a_failure_stays_said_while_a_retry_is_under_way_and_goes_with_a_success() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let state = RegistryState::with_latest(None, Status::Loading);
+            assert_eq!((state.phase(), state.failure()), (Phase::Loading, None));
+            let error = FetchError::Http {
+                url: "r.json".into(),
+                status: 500,
+                status_text: String::new(),
+                retry_after: None,
+            };
+            state.fail(error.clone());
+            // What `retry` does before it asks the network again.
+            state.status.set(Status::Loading);
+            assert_eq!(state.phase(), Phase::Failed, "still failed while retrying");
+            assert_eq!(state.failure(), Some(error));
+            state.publish(LoadedRegistry::default());
+            assert_eq!((state.phase(), state.failure()), (Phase::Ready, None));
         });
     }
 }

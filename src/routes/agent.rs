@@ -23,7 +23,7 @@ use crate::components::service_details::ServiceDetails;
 use crate::config;
 use crate::head::PageHead;
 use crate::query_state::LastSearch;
-use crate::registry::{LoadedRegistry, Phase, Status, use_registry};
+use crate::registry::{LoadedRegistry, Phase, use_registry};
 
 /// The page of one agent or extension.
 #[component]
@@ -44,10 +44,11 @@ pub fn AgentPage() -> impl IntoView {
         Phase::Loading => {
             EitherOf3::A(view! { <p class="py-16 text-slate-500" role="status">"Loading…"</p> })
         }
-        Phase::Failed => EitherOf3::B(match registry.status() {
-            Status::Failed(error) => Some(view! { <LoadErrorPanel error /> }),
-            Status::Loading | Status::Done => None,
-        }),
+        Phase::Failed => EitherOf3::B(
+            registry
+                .failure()
+                .map(|error| view! { <LoadErrorPanel error /> }),
+        ),
         Phase::Ready => EitherOf3::C(view! { <EntryRoute kind id /> }),
     }
 }

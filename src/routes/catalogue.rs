@@ -31,7 +31,7 @@ use crate::config::{self, RegistryKind};
 use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
-use crate::registry::{LoadedRegistry, Phase, Status, use_registry};
+use crate::registry::{LoadedRegistry, Phase, use_registry};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -76,10 +76,9 @@ pub fn CataloguePage() -> impl IntoView {
         {move || match phase.get() {
             Phase::Loading => EitherOf3::A(view! { <Skeleton /> }),
             Phase::Ready => EitherOf3::B(view! { <Browser data=registry.data() /> }),
-            Phase::Failed => EitherOf3::C(match registry.status() {
-                Status::Failed(error) => Some(view! { <LoadErrorPanel error /> }),
-                Status::Loading | Status::Done => None,
-            }),
+            Phase::Failed => EitherOf3::C(registry
+                .failure()
+                .map(|error| view! { <LoadErrorPanel error /> })),
         }}
     }
 }

@@ -52,6 +52,29 @@ function agent(id, fields = {}) {
   };
 }
 
+/**
+ * The script time (s, from the DevTools metrics) of typing "t" then "s" after "agen" in the
+ * search box, each until its results are drawn.
+ */
+async function keystrokes(page, context) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+  // The caret after the text, as a person clicking at its end puts it.
+  await page.getByRole('searchbox', { name: 'Search agents' }).press('End');
+  const samples = [];
+  for (const query of ['agent', 'agents']) {
+    await page.waitForTimeout(300);
+    const before = await script();
+    await page.keyboard.type(query.at(-1));
+    await page.waitForFunction((q) => new URL(location.href).searchParams.get('q') === q && document.querySelector('mark'), query);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    samples.push((await script()) - before);
+  }
+  await cdp.detach();
+  return samples;
+}
+
 /** Waits until the service worker controls the page and the registry is kept. */
 async function installed(page) {
   await page.waitForFunction(async () => {
@@ -168,7 +191,8 @@ describe('the last good copy', () => {
     try {
       await page.goto(siteUrl());
       const banner = page.getByRole('alert').filter({ hasText: 'Showing the registry as of' });
-      await banner.getByText(/^Showing the registry as of (less than a minute|\d+ minutes?) ago: registry\.json could not be reached$/).waitFor();
+      // The clock the previous test moved on stays moved: the copy kept then is hours old.
+      await banner.getByText(/^Showing the registry as of (less than a minute|\d+ (minutes?|hours?)) ago: registry\.json could not be reached$/).waitFor();
       await banner.getByText(/Could not reach .*registry\.json: the server did not answer/).waitFor();
       await live(page);
       fail = false;
@@ -232,6 +256,7 @@ describe('timeouts with words, with nothing kept', () => {
 
 describe('an AgentRegistry page that stalls', () => {
   const SITE = process.env.AGENTREGISTRY_SITE_URL;
+  const SERVICE = process.env.AGENTREGISTRY_URL;
   const PAGES = [1, 2, 3].map((n) =>
     JSON.parse(readFileSync(new URL(`../fixtures/agentregistry/page-${n}.json`, import.meta.url), 'utf8')),
   );
@@ -267,7 +292,9 @@ describe('an AgentRegistry page that stalls', () => {
   test('a service without the CORS header is named, with the header to send', async () => {
     const { context, page } = await launch();
     try {
-      await page.route(/\/discover\/agents\?/, (route) => route.fulfill({ json: PAGES[0] }));
+      // The stand-in answers the first page without the header (a fulfilled route would not do:
+      // the browser does not check CORS on what Playwright answers).
+      await fetch(new URL('/__control/no-cors?page=1&times=1', SERVICE), { method: 'POST' });
       await page.goto(siteUrl('', SITE));
       const origin = new URL(SITE).origin;
       const alert = page.getByRole('alert');
@@ -285,11 +312,17 @@ describe('bounded work per entry', () => {
   // One path of 880,000 segments: 5 MB.
   const hugeIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0${' L1 1'.repeat(880_000)}"/></svg>`;
   const useBomb = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path id="a" d="M0 0h1v1z"/>${'<use href="#a"/>'.repeat(40)}</svg>`;
+  // One 5,000-character entity referenced 20,000 times: 65 KB that expand to 100 MB of text.
+  const entityBomb = `<!DOCTYPE svg [<!ENTITY e "${'x'.repeat(5_000)}">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><text>${'&e;'.repeat(15_000)}</text></svg>`;
+  // An entity that expands to a script.
+  const scriptEntity = '<!DOCTYPE svg [<!ENTITY s "&#60;script&#62;window.parent.ran=1&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">&s;<path d="M0 0h16v16H0z"/></svg>';
   const description = `An agent that does everything. ${'agent '.repeat(175_000)}`;
   const registry = withAgents(
     agent('aaa-huge-icon', { name: 'AAA Huge Icon', icon: 'huge-icon.svg' }),
     agent('aaa-use-bomb', { name: 'AAA Use Bomb', icon: 'use-bomb.svg' }),
     agent('aaa-long-description', { name: 'AAA Long Description', description }),
+    agent('aaa-entity-bomb', { name: 'AAA Entity Bomb', icon: 'entity-bomb.svg' }),
+    agent('aaa-script-entity', { name: 'AAA Script Entity', icon: 'script-entity.svg' }),
   );
 
   let context;
@@ -299,6 +332,8 @@ describe('bounded work per entry', () => {
     await page.route('**/registry.json', (route) => route.fulfill({ json: registry }));
     await page.route('**/huge-icon.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: hugeIcon }));
     await page.route('**/use-bomb.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: useBomb }));
+    await page.route('**/entity-bomb.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: entityBomb }));
+    await page.route('**/script-entity.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: scriptEntity }));
   });
   after(async () => context.close());
 
@@ -320,12 +355,39 @@ describe('bounded work per entry', () => {
     await search(page).fill('gemini');
     await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
     await page.goto(siteUrl('agents/aaa-huge-icon/'));
-    await page.getByText(/^Icon not shown: the icon is 5\.\d MB or more, over the 64 KiB an icon may have\.$/).waitFor();
+    await page.getByText(`Icon not shown: the icon is ${(hugeIcon.length / 1e6).toFixed(1)} MB or more, over the 64 KiB an icon may have.`).waitFor();
     await page.goto(siteUrl('agents/aaa-use-bomb/'));
     await page.getByText('Icon not shown: the icon has 17 <use> elements or more, over the 16 an icon may have.').waitFor();
   });
 
-  test('a 1 MB description: a short card, bounded marks, a keystroke under 50 ms of script', async () => {
+  test('icons whose DOCTYPE declares entities are not drawn, and the tab outlives them', async () => {
+    assert.ok(entityBomb.length < 65_536, `${entityBomb.length} bytes: within the byte bound`);
+    await page.goto(siteUrl());
+    await live(page);
+    for (const name of ['AAA Entity Bomb', 'AAA Script Entity']) {
+      const tile = card(page, name);
+      await tile.getByText('A', { exact: true }).waitFor();
+      assert.equal(await tile.locator('.icon-mask').count(), 0, `${name}: no mask`);
+    }
+    // The blow-up crashed the tab about 9 s after it was drawn: 10 s later the page still
+    // answers and paints.
+    await page.waitForTimeout(10_000);
+    const frame = await page.evaluate(
+      () => new Promise((resolve) => {
+        const start = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+      }),
+    );
+    assert.ok(frame < 500, `two frames took ${frame} ms`);
+    assert.equal(await page.evaluate(() => window.ran), undefined, 'no script of an icon ran');
+    await page.goto(siteUrl('agents/aaa-entity-bomb/'));
+    await page
+      .getByText("Icon not shown: the icon's <!DOCTYPE> declares entities, which can hide markup or blow up in size.")
+      .waitFor();
+    await shoot(page, 'entity-icon-agent-page');
+  });
+
+  test('a 1 MB description: a short card, bounded marks, and keystrokes cost what they cost without it', async () => {
     await page.goto(siteUrl('?q=agen'));
     await live(page);
     const long = card(page, 'AAA Long Description');
@@ -333,22 +395,21 @@ describe('bounded work per entry', () => {
     const text = await long.locator('p').first().textContent();
     assert.ok(text.length <= 281, `${text.length} characters on the card`);
     assert.ok((await long.locator('mark').count()) <= 25, 'marks are bounded');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
-    await search(page).focus();
-    const samples = [];
-    for (const key of 'ts') {
-      await page.waitForTimeout(300);
-      const before = await script();
-      await page.keyboard.type(key);
-      await page.waitForFunction((q) => new URL(location.href).searchParams.get('q') === q && document.querySelector('mark'), `agen${samples.length === 0 ? 't' : 'ts'}`);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-      samples.push((await script()) - before);
-    }
-    await cdp.detach();
-    assert.ok(Math.max(...samples) < 0.05, `script per keystroke: ${samples.map((s) => `${Math.round(s * 1000)} ms`).join(', ')}`);
-    await long.waitFor();
+    const withLong = await keystrokes(page, context);
+    // The same keystrokes over the same registry without that entry, in the same run: the
+    // machine's own cost of re-rendering the results.
+    const other = await context.newPage();
+    await other.route('**/registry.json', (route) => route.fulfill({ json: REGISTRY }));
+    await other.goto(siteUrl('?q=agen'));
+    await live(other);
+    const without = await keystrokes(other, context);
+    await other.close();
+    const worst = (samples) => Math.max(...samples);
+    const ms = (samples) => samples.map((s) => `${Math.round(s * 1000)} ms`).join(', ');
+    assert.ok(
+      worst(withLong) < Math.max(0.05, worst(without) * 1.5 + 0.015),
+      `script per keystroke with the 1 MB description: ${ms(withLong)}; without it: ${ms(without)}`,
+    );
   });
 
   test('the agent page shows a long description collapsed, with "Show all"', async () => {
@@ -368,7 +429,10 @@ describe('bounded work per entry', () => {
 describe('causes named truly', () => {
   let context;
   let page;
-  before(async () => ({ context, page } = await launch()));
+  // The fault server stands in for a registry host on another origin, which a build for such a
+  // registry allows in its Content-Security-Policy (`connect-src`): this build's policy knows
+  // only its own origin, so it is set aside here (the policy has tests of its own).
+  before(async () => ({ context, page } = await launch({ bypassCSP: true })));
   after(async () => context.close());
 
   /** Opens the catalogue with `handler` answering for registry.json; the notice's text. */
@@ -392,7 +456,9 @@ describe('causes named truly', () => {
     ['not UTF-8', (route) => route.fulfill({ contentType: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }), /is not UTF-8 text \(an invalid byte at offset 2\)/],
     [
       'a redirect loop',
-      (route) => route.fulfill({ status: 302, headers: { location: route.request().url(), 'cache-control': 'no-store' } }),
+      // A real server's loop: the browser follows a redirect that Playwright answers without
+      // asking the route again.
+      redirectTo('/loop'),
       /registry\.json redirects in a loop \(or to a server that does not answer\): the browser stopped following its redirects/,
     ],
     ['a corrupt compression', redirectTo('/corrupt-gzip'), /could not be decoded: the server says it is compressed \(gzip\), but the data is corrupt/],

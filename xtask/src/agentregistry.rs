@@ -14,7 +14,9 @@
 //!
 //! Test controls: one page is slow (page 2 by default, `--slow-ms`, 800 ms by default), and
 //! `POST /__control/fail?page=N&times=K` makes the next K requests for page N (K = 1 when
-//! omitted) answer 503 with a JSON error; `POST /__control/reset` forgets them.
+//! omitted) answer 503 with a JSON error, `POST /__control/no-cors?page=N&times=K` answer the
+//! page without `Access-Control-Allow-Origin` (as a server that forgot CORS), and
+//! `POST /__control/reset` forgets them.
 //!
 //! The command prints `listening on http://127.0.0.1:PORT` as its first line of output, so a test
 //! can start it with `--port 0` and read the port; [`start`] does the same for Rust tests.
@@ -105,6 +107,7 @@ pub fn run(args: &ServerArgs) -> Result<()> {
     println!("listening on {}", server.url());
     println!(
         "page {} answers after {} ms; POST /__control/fail?page=N&times=K makes page N fail, \
+         POST /__control/no-cors?page=N&times=K answers it without CORS, \
          POST /__control/reset undoes it; Ctrl-C stops",
         options.slow_page, args.slow_ms
     );
@@ -125,8 +128,17 @@ pub fn start(addr: SocketAddr, options: ServerOptions) -> Result<RegistryServer>
 struct FixtureRegistry {
     options: ServerOptions,
     agents: Vec<ServiceAgent>,
-    /// Per page, how many more requests fail.
-    failures: Mutex<HashMap<u32, u32>>,
+    /// Per page, how the next requests fail, and how many more do.
+    failures: Mutex<HashMap<u32, (Fault, u32)>>,
+}
+
+/// How a page fails on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    /// 503 with a JSON error.
+    Unavailable,
+    /// The page, without the CORS header.
+    NoCors,
 }
 
 type Answer = Response<Cursor<Vec<u8>>>;
@@ -151,7 +163,29 @@ impl FixtureRegistry {
 
     fn respond(&self, request: Request) -> std::io::Result<()> {
         let answer = self.answer(&request);
+        if self.take_fault(&request, Fault::NoCors) {
+            return request.respond(answer.with_header(header("Cache-Control", "no-store")));
+        }
         request.respond(cors(answer))
+    }
+
+    /// Whether `request` is for a page that has `fault` to give, counting it given.
+    fn take_fault(&self, request: &Request, fault: Fault) -> bool {
+        let target = request.url();
+        let (path, query) = target.split_once('?').unwrap_or((target, ""));
+        if path != "/discover/agents" || request.method() == &Method::Options {
+            return false;
+        }
+        let page = parameter(query, "page")
+            .and_then(|p| p.parse::<i64>().ok())
+            .map_or(1, |p| p.clamp(1, i64::from(u32::MAX)) as u32);
+        match self.failures().get_mut(&page) {
+            Some((kind, left)) if *kind == fault && *left > 0 => {
+                *left -= 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     fn answer(&self, request: &Request) -> Answer {
@@ -160,7 +194,8 @@ impl FixtureRegistry {
         match (request.method(), path) {
             (Method::Options, _) => preflight(request),
             (Method::Get | Method::Head, "/discover/agents") => self.page(query),
-            (Method::Post, "/__control/fail") => self.fail(query),
+            (Method::Post, "/__control/fail") => self.fail(query, Fault::Unavailable),
+            (Method::Post, "/__control/no-cors") => self.fail(query, Fault::NoCors),
             (Method::Post, "/__control/reset") => {
                 self.failures().clear();
                 json_answer(200, &json!({"reset": true}))
@@ -180,7 +215,11 @@ impl FixtureRegistry {
             Some(Ok(page)) => page.clamp(1, i64::from(u32::MAX)) as u32,
             Some(Err(_)) => return error(400, "`page` must be a whole number"),
         };
-        if let Some(left) = self.failures().get_mut(&page).filter(|left| **left > 0) {
+        if let Some((_, left)) = self
+            .failures()
+            .get_mut(&page)
+            .filter(|(fault, left)| *fault == Fault::Unavailable && *left > 0)
+        {
             *left -= 1;
             return error(
                 503,
@@ -202,21 +241,21 @@ impl FixtureRegistry {
         }
     }
 
-    /// `POST /__control/fail?page=N&times=K`.
-    fn fail(&self, query: &str) -> Answer {
+    /// `POST /__control/fail?page=N&times=K`, `POST /__control/no-cors?page=N&times=K`.
+    fn fail(&self, query: &str, fault: Fault) -> Answer {
         let page = parameter(query, "page").and_then(|p| p.parse::<u32>().ok());
         let times = match parameter(query, "times") {
             None => Some(1),
             Some(times) => times.parse::<u32>().ok(),
         };
         let (Some(page), Some(times)) = (page, times) else {
-            return error(400, "use /__control/fail?page=N&times=K (K defaults to 1)");
+            return error(400, "use ?page=N&times=K (K defaults to 1)");
         };
-        self.failures().insert(page, times);
+        self.failures().insert(page, (fault, times));
         json_answer(200, &json!({"page": page, "times": times}))
     }
 
-    fn failures(&self) -> std::sync::MutexGuard<'_, HashMap<u32, u32>> {
+    fn failures(&self) -> std::sync::MutexGuard<'_, HashMap<u32, (Fault, u32)>> {
         self.failures.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -559,6 +598,26 @@ mod tests {
         let (status, _, _) = get(&client, &format!("{base}/discover/agents?page=1"));
         assert_eq!(status, 200);
         assert_eq!(post(&client, &format!("{base}/__control/fail?page=x")), 400);
+    }
+
+    #[test]
+    fn a_page_can_be_answered_without_cors_on_purpose() {
+        let server = server(Duration::ZERO);
+        let client = client();
+        let base = server.url();
+        assert_eq!(
+            post(&client, &format!("{base}/__control/no-cors?page=1")),
+            200
+        );
+        let (status, allowed, body) = get(&client, &format!("{base}/discover/agents?page=1"));
+        assert_eq!(
+            (status, allowed.as_str()),
+            (200, ""),
+            "the page, without the header"
+        );
+        assert!(body.contains("\"items\""));
+        let (_, allowed, _) = get(&client, &format!("{base}/discover/agents?page=1"));
+        assert_eq!(allowed, "*", "once only");
     }
 
     #[test]
