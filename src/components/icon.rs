@@ -15,7 +15,8 @@
 //! path segments, `<use>` copies, within the bounds the registry's own icon rules set), and draws
 //! the mask from a `blob:` URL of exactly the text it measured, so that a second request cannot
 //! bring other bytes. An icon whose `<!DOCTYPE>` declares entities is refused too: entities can
-//! hide markup, and one entity referenced 20,000 times crashes a tab. An icon that fails to load or is refused shows a monogram of the name
+//! hide markup, and one entity referenced 20,000 times crashes a tab; so is one with an element
+//! the validator rejects (script, animation, `<foreignObject>`). An icon that fails to load or is refused shows a monogram of the name
 //! instead, and the agent page says why ([`IconSize::Page`]).
 //!
 //! A page rendered at build time draws its icons in its first paint (the build has only the
@@ -58,6 +59,9 @@ pub enum Refusal {
     },
     /// Its `<!DOCTYPE>` declares entities.
     Entities,
+    /// It has an element no icon may have: one that runs script, animates (an animation can
+    /// set a link's `href`), embeds a document or handles events.
+    Forbidden(String),
     /// It is over one of the other bounds.
     TooComplex {
         /// What was counted: `elements`, `path segments`, `<use> elements`.
@@ -74,6 +78,10 @@ impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Refusal::Unavailable(why) => write!(f, "the icon could not be loaded ({why})"),
+            Refusal::Forbidden(element) => write!(
+                f,
+                "the icon has a <{element}> element, which an icon may not have"
+            ),
             Refusal::Entities => f.write_str(
                 "the icon's <!DOCTYPE> declares entities, which can hide markup or blow up in size",
             ),
@@ -91,6 +99,20 @@ impl std::fmt::Display for Refusal {
         }
     }
 }
+
+/// Elements that make an icon refused (compared without case and namespace prefix): the
+/// validator's errors that a browser would act on outside an image.
+const FORBIDDEN_ELEMENTS: [&str; 9] = [
+    "script",
+    "foreignObject",
+    "iframe",
+    "set",
+    "animate",
+    "animateMotion",
+    "animateTransform",
+    "handler",
+    "listener",
+];
 
 /// Whether an icon's text is within the bounds: bytes, elements, `<use>` elements and path
 /// segments, counted in one pass over the text without parsing it as XML (what looks like a
@@ -117,6 +139,13 @@ pub fn measure_icon(text: &str) -> Result<(), Refusal> {
         }
         let name = &text[name_start..at];
         elements += 1;
+        let local = name.rsplit(':').next().unwrap_or(name);
+        if let Some(forbidden) = FORBIDDEN_ELEMENTS
+            .iter()
+            .find(|forbidden| local.eq_ignore_ascii_case(forbidden))
+        {
+            return Err(Refusal::Forbidden((*forbidden).to_owned()));
+        }
         if name == "use" || name.ends_with(":use") {
             uses += 1;
         }
@@ -360,7 +389,8 @@ pub fn AgentIcon(
             Some(Check::Refused(
                 refusal @ (Refusal::TooLarge { .. }
                 | Refusal::TooComplex { .. }
-                | Refusal::Entities),
+                | Refusal::Entities
+                | Refusal::Forbidden(_)),
             )),
         ) => Some(view! {
             <p class="mt-1 max-w-48 text-xs text-slate-600 dark:text-slate-400">
@@ -664,6 +694,11 @@ mod tests {
             "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;alert(1)&#60;/script&#62;\">]>{}",
             svg("&s;")
         );
+        let set_href = svg(
+            "<a><set attributeName=\"href\" to=\"javascript:alert(1)\"/><path d='M0 0h16v16H0z'/></a>",
+        );
+        let script = svg("<svg:script>alert(1)</svg:script>");
+        let foreign = svg("<foreignobject><div/></foreignobject>");
         let quoted_bracket = format!(
             "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x[y\">{}",
             svg("<path d='M0 0L1 1'/>")
@@ -712,6 +747,12 @@ mod tests {
             // A quoted `>` inside an attribute does not end the tag.
             (&quoted_gt, Ok(())),
             (&entities, Err(Refusal::Entities)),
+            (&set_href, Err(Refusal::Forbidden("set".to_owned()))),
+            (&script, Err(Refusal::Forbidden("script".to_owned()))),
+            (
+                &foreign,
+                Err(Refusal::Forbidden("foreignObject".to_owned())),
+            ),
             (&quoted_bracket, Ok(())),
         ];
         for (text, expected) in table {

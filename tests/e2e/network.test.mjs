@@ -316,6 +316,8 @@ describe('bounded work per entry', () => {
   const entityBomb = `<!DOCTYPE svg [<!ENTITY e "${'x'.repeat(5_000)}">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><text>${'&e;'.repeat(15_000)}</text></svg>`;
   // An entity that expands to a script.
   const scriptEntity = '<!DOCTYPE svg [<!ENTITY s "&#60;script&#62;window.parent.ran=1&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">&s;<path d="M0 0h16v16H0z"/></svg>';
+  // A link whose `href` an animation sets to script.
+  const setHref = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><a><set attributeName="href" to="javascript:window.parent.ran=2"/><path d="M0 0h16v16H0z"/></a></svg>';
   const description = `An agent that does everything. ${'agent '.repeat(175_000)}`;
   const registry = withAgents(
     agent('aaa-huge-icon', { name: 'AAA Huge Icon', icon: 'huge-icon.svg' }),
@@ -323,6 +325,7 @@ describe('bounded work per entry', () => {
     agent('aaa-long-description', { name: 'AAA Long Description', description }),
     agent('aaa-entity-bomb', { name: 'AAA Entity Bomb', icon: 'entity-bomb.svg' }),
     agent('aaa-script-entity', { name: 'AAA Script Entity', icon: 'script-entity.svg' }),
+    agent('aaa-set-href', { name: 'AAA Set Href', icon: 'set-href.svg' }),
   );
 
   let context;
@@ -334,6 +337,7 @@ describe('bounded work per entry', () => {
     await page.route('**/use-bomb.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: useBomb }));
     await page.route('**/entity-bomb.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: entityBomb }));
     await page.route('**/script-entity.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: scriptEntity }));
+    await page.route('**/set-href.svg', (route) => route.fulfill({ contentType: 'image/svg+xml', body: setHref }));
   });
   after(async () => context.close());
 
@@ -360,11 +364,11 @@ describe('bounded work per entry', () => {
     await page.getByText('Icon not shown: the icon has 17 <use> elements or more, over the 16 an icon may have.').waitFor();
   });
 
-  test('icons whose DOCTYPE declares entities are not drawn, and the tab outlives them', async () => {
+  test('icons with entities or a script-setting animation are not drawn, nothing runs, the tab outlives them', async () => {
     assert.ok(entityBomb.length < 65_536, `${entityBomb.length} bytes: within the byte bound`);
     await page.goto(siteUrl());
     await live(page);
-    for (const name of ['AAA Entity Bomb', 'AAA Script Entity']) {
+    for (const name of ['AAA Entity Bomb', 'AAA Script Entity', 'AAA Set Href']) {
       const tile = card(page, name);
       await tile.getByText('A', { exact: true }).waitFor();
       assert.equal(await tile.locator('.icon-mask').count(), 0, `${name}: no mask`);
@@ -385,6 +389,11 @@ describe('bounded work per entry', () => {
       .getByText("Icon not shown: the icon's <!DOCTYPE> declares entities, which can hide markup or blow up in size.")
       .waitFor();
     await shoot(page, 'entity-icon-agent-page');
+    await page.goto(siteUrl('agents/aaa-set-href/'));
+    await page.getByText('Icon not shown: the icon has a <set> element, which an icon may not have.').waitFor();
+    // Where the icon is, a click opens nothing and runs nothing.
+    await page.getByText('A', { exact: true }).first().click();
+    assert.equal(await page.evaluate(() => window.ran), undefined, 'no script of an icon ran');
   });
 
   test('a 1 MB description: a short card, bounded marks, and keystrokes cost what they cost without it', async () => {
