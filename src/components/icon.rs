@@ -34,15 +34,16 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use registry_core::Entry;
+use registry_core::icon_bounds::{self, numbers, path_segments};
 
 use crate::registry::{page_base, resolve, site_relative, size_words, thousands};
 
 /// The most bytes an icon may have to be drawn: as many as the registry accepts.
-pub const MAX_ICON_BYTES: usize = 64 * 1024;
+pub const MAX_ICON_BYTES: usize = icon_bounds::MAX_BYTES;
 /// The most elements an icon may have.
-pub const MAX_ICON_ELEMENTS: usize = 2_000;
+pub const MAX_ICON_ELEMENTS: usize = icon_bounds::MAX_ELEMENTS;
 /// The most path segments (`d` commands, `points` pairs) an icon may draw, in all.
-pub const MAX_ICON_PATH_SEGMENTS: usize = 10_000;
+pub const MAX_ICON_PATH_SEGMENTS: usize = icon_bounds::MAX_PATH_SEGMENTS;
 /// The most `<use>` elements an icon may have: each copies others, and copies of copies grow
 /// exponentially.
 pub const MAX_ICON_USES: usize = 16;
@@ -221,91 +222,6 @@ fn declares_entities(text: &str) -> bool {
 
 fn is_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b':' | b'.')
-}
-
-/// How many segments path data draws: each command starts a run of argument groups (`M`, `L`,
-/// `T` take 2 numbers, `H`, `V` 1, `S`, `Q` 4, `C` 6, `A` 7), each group a segment; `Z` is one.
-pub fn path_segments(d: &str) -> usize {
-    let mut segments = 0;
-    let mut arity = 0;
-    let mut run = 0;
-    let close_run = |run: usize, arity: usize| run.checked_div(arity).unwrap_or(0);
-    let mut rest = d;
-    while let Some(c) = rest.chars().next() {
-        let command_arity = match c.to_ascii_uppercase() {
-            'M' | 'L' | 'T' => Some(2),
-            'H' | 'V' => Some(1),
-            'S' | 'Q' => Some(4),
-            'C' => Some(6),
-            'A' => Some(7),
-            'Z' => Some(0),
-            _ => None,
-        };
-        if let Some(next) = command_arity {
-            segments += close_run(run, arity);
-            if next == 0 {
-                segments += 1;
-            }
-            arity = next;
-            run = 0;
-            rest = &rest[c.len_utf8()..];
-        } else if let Some(after) = number(rest) {
-            run += 1;
-            rest = after;
-        } else {
-            rest = &rest[c.len_utf8()..];
-        }
-    }
-    segments + close_run(run, arity)
-}
-
-/// How many numbers a list holds (`points`).
-fn numbers(list: &str) -> usize {
-    let mut count = 0;
-    let mut rest = list;
-    while let Some(c) = rest.chars().next() {
-        match number(rest) {
-            Some(after) => {
-                count += 1;
-                rest = after;
-            }
-            None => rest = &rest[c.len_utf8()..],
-        }
-    }
-    count
-}
-
-/// The rest of `text` after the number it starts with, if it starts with one
-/// (`-1.5e3`, `.5`; `1.5.5` is two numbers, as SVG reads it).
-fn number(text: &str) -> Option<&str> {
-    let bytes = text.as_bytes();
-    let mut at = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let digits = |from: usize| {
-        bytes[from..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count()
-    };
-    let whole = digits(at);
-    at += whole;
-    let mut fraction = 0;
-    if bytes.get(at) == Some(&b'.') {
-        fraction = digits(at + 1);
-        if whole > 0 || fraction > 0 {
-            at += 1 + fraction;
-        }
-    }
-    if whole == 0 && fraction == 0 {
-        return None;
-    }
-    if matches!(bytes.get(at), Some(b'e' | b'E')) {
-        let sign = usize::from(matches!(bytes.get(at + 1), Some(b'+' | b'-')));
-        let exponent = digits(at + 1 + sign);
-        if exponent > 0 {
-            at += 1 + sign + exponent;
-        }
-    }
-    Some(&text[at..])
 }
 
 /// How the check of an icon ended.
@@ -659,23 +575,6 @@ fn upper_case(c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn path_segments_are_counted_as_svg_reads_them() {
-        for (d, expected) in [
-            ("M0 0L10 10", 2),
-            ("M0,0 10,10 20,20", 3),
-            ("M0 0h10v10H0z", 5),
-            ("m1-2.5.5.5", 2),
-            ("M1e2-3e-1 C1 2 3 4 5 6 7 8 9 10 11 12", 3),
-            ("A5 5 0 0 1 10 10 5 5 0 0 1 20 20", 2),
-            ("M0 0 L", 1),
-            ("", 0),
-            ("junk", 0),
-        ] {
-            assert_eq!(path_segments(d), expected, "{d:?}");
-        }
-    }
 
     #[test]
     fn icons_over_a_bound_are_refused_with_what_was_counted() {

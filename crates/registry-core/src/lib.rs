@@ -37,6 +37,7 @@ pub mod agentregistry;
 pub mod badge;
 pub mod catalog;
 pub mod facets;
+pub mod icon_bounds;
 pub mod id;
 pub mod invisible;
 pub mod jsonld;
