@@ -161,14 +161,7 @@ async fn fetch(
     };
     http::get(url, options, &watch)
         .await
-        .map_err(|error| match error {
-            GetError::Failed(error) => error,
-            GetError::TooLarge(_) => FetchError::Body {
-                url: url.to_owned(),
-                received: 0,
-                encoding: None,
-            },
-        })
+        .map_err(|error| error.into_fetch_error(url))
 }
 
 /// Reads the registry's text, with User Timing marks for benchmarks.
@@ -197,14 +190,7 @@ fn parse_registry(url: &str, text: &str) -> Result<LoadedRegistry, FetchError> {
 pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
     let fetched = http::get(&url, &Options::default(), &|_| {})
         .await
-        .map_err(|error| match error {
-            GetError::Failed(error) => error,
-            GetError::TooLarge(_) => FetchError::Body {
-                url: url.clone(),
-                received: 0,
-                encoding: None,
-            },
-        })?;
+        .map_err(|error| error.into_fetch_error(&url))?;
     let text = fetched.text(&url)?;
     parse_registry(&url, &text)
 }
@@ -395,11 +381,9 @@ async fn page_through_service(state: RegistryState, attempt: Attempt) {
         };
         let answer = http::get(&url, &options, &watch).await;
         state.waiting.set(None);
-        let text = match answer {
-            Ok(fetched) => fetched.text(&url),
-            Err(GetError::Failed(error)) => Err(error),
-            Err(GetError::TooLarge(_)) => unreachable_limit(&url),
-        };
+        let text = answer
+            .map_err(|error| error.into_fetch_error(&url))
+            .and_then(|fetched| fetched.text(&url));
         let accepted = match text {
             Ok(text) => {
                 let accepted = pager.accept(&text).is_ok();
@@ -475,15 +459,6 @@ fn progress(pager: &Pager) -> Progress {
         loaded,
         total,
     }
-}
-
-/// No limit is set on the listing's pages.
-fn unreachable_limit(url: &str) -> Result<String, FetchError> {
-    Err(FetchError::Body {
-        url: url.to_owned(),
-        received: 0,
-        encoding: None,
-    })
 }
 
 /// Where a whole listing's pages are kept: a URL of the service that is never fetched.

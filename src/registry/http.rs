@@ -121,6 +121,21 @@ impl From<FetchError> for GetError {
     }
 }
 
+impl GetError {
+    /// The failure as a [`FetchError`] of `url`, for a GET without a size limit (where
+    /// [`GetError::TooLarge`] cannot happen, and would read as a download cut short).
+    pub fn into_fetch_error(self, url: &str) -> FetchError {
+        match self {
+            GetError::Failed(error) => error,
+            GetError::TooLarge(_) => FetchError::Body {
+                url: url.to_owned(),
+                received: 0,
+                encoding: None,
+            },
+        }
+    }
+}
+
 /// GETs `url` (absolute), calling `watch` every second until it is done.
 pub async fn get(
     url: &str,
