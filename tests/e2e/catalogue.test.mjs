@@ -412,11 +412,19 @@ describe('published under a sub-path', () => {
       assert.equal(await link.getAttribute('href'), '/acp/registry/agents/gemini');
       await link.click();
       await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+      const requested = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(subSiteUrl('agents/claude-acp'));
       await page.getByRole('heading', { level: 1, name: 'Claude Agent' }).waitFor();
-      const mask = page.locator('.icon-mask').first();
-      await mask.waitFor();
-      assert.match(await mask.evaluate((el) => getComputedStyle(el).maskImage), /\/acp\/registry\/claude-acp\.svg/);
+      await live(page);
+      // The icon is read from under the base path, and drawn (from that URL, or from a
+      // `blob:` of what was read there).
+      await page.waitForFunction(() => {
+        const mask = document.querySelector('.icon-mask');
+        return mask && /\/acp\/registry\/claude-acp\.svg|blob:/.test(getComputedStyle(mask).maskImage);
+      });
+      assert.ok(requested.includes('/acp/registry/claude-acp.svg'), `the icon was requested: ${requested}`);
+      assert.deepEqual(requested.filter((path) => !path.startsWith('/acp/registry/')), []);
     } finally {
       await context.close();
     }

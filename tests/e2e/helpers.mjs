@@ -99,6 +99,8 @@ export function takeCspViolations(context) {
 }
 
 const explained = new WeakSet();
+/** Per page: what it has asked for and not yet received, and what went wrong in it. */
+const unanswered = new WeakMap();
 
 /**
  * Makes the navigations of `page` wait for the document (`domcontentloaded`) unless told
@@ -112,10 +114,20 @@ function explainStalls(page) {
   }
   explained.add(page);
   const started = new Map();
+  const errors = [];
   page.on('request', (request) => started.set(request, Date.now()));
   for (const end of ['requestfinished', 'requestfailed']) {
     page.on(end, (request) => started.delete(request));
   }
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  unanswered.set(page, () => {
+    const now = Date.now();
+    const pending = [...started].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+    return `still unanswered: ${pending.join(', ') || 'nothing'}${errors.length ? `; ${errors.slice(-5).join('; ')}` : ''}`;
+  });
   for (const method of ['goto', 'reload', 'goBack', 'goForward']) {
     const original = page[method].bind(page);
     // `goto(url, options)`; the others take only `options`.
@@ -125,9 +137,7 @@ function explainStalls(page) {
       try {
         return await original(...args);
       } catch (error) {
-        const now = Date.now();
-        const pending = [...started].map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
-        error.message += `\nstill unanswered: ${pending.join(', ') || 'nothing'}`;
+        error.message += `\n${unanswered.get(page)()}`;
         throw error;
       }
     };
@@ -153,5 +163,10 @@ export function subSiteUrl(path = '') {
  * in. A person sees no change; a test must not type into the page before it reacts.
  */
 export async function live(page) {
-  await page.waitForFunction(() => document.getElementById('app') && !document.querySelector('#app[data-prerendered]'));
+  try {
+    await page.waitForFunction(() => document.getElementById('app') && !document.querySelector('#app[data-prerendered]'));
+  } catch (error) {
+    error.message += `\n${unanswered.get(page)?.() ?? ''}`;
+    throw error;
+  }
 }
