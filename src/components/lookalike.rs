@@ -33,14 +33,15 @@ pub fn LookalikeWarnings(
 ) -> impl IntoView {
     (!warnings.is_empty()).then(|| {
         view! {
-            <ul class=format!("lookalike-warnings space-y-1 text-sm text-amber-900 dark:text-amber-200 {class}")>
+            // Notes, one paragraph each: a list item cannot be a note.
+            <div class=format!("lookalike-warnings space-y-1 text-sm text-amber-900 dark:text-amber-200 {class}")>
                 {warnings
                     .into_iter()
                     .map(|text| view! {
-                        <li role="note"><strong class="font-semibold">"Look-alike: "</strong>{text}</li>
+                        <p role="note"><strong class="font-semibold">"Look-alike: "</strong>{text}</p>
                     })
                     .collect_view()}
-            </ul>
+            </div>
         }
     })
 }
