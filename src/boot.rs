@@ -4,8 +4,9 @@
 //! ([`crate::render`]), inside `<div id="app">`:
 //!
 //! - **A page with content** (`data-prerendered`: the catalogue, an agent page, the not-found
-//!   page) stays as it is while the registry downloads. Once it is loaded (and the protocol
-//!   matrix and the visitor's platform are known, or a short wait is over), the app renders the
+//!   page) stays as it is while the registry downloads. Once it is loaded (and the optional
+//!   files — the protocol matrix, the JetBrains views, the quarantine list — and the visitor's
+//!   platform are known, or a short wait is over), the app renders the
 //!   same page into a detached element and puts it in the old one's place in one step: the same
 //!   markup, so nothing moves or flashes, and the page is live. What the visitor did meanwhile
 //!   is kept: text typed into the search box and filters ticked are applied ([`Pending`]), and
@@ -36,7 +37,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 use crate::app::App;
 use crate::components::icon;
 use crate::components::notices::NetworkNotices;
-use crate::registry::{MatrixStatus, Phase, RegistryState};
+use crate::registry::{OptionalStatus, Phase, RegistryState};
 use crate::visitor::VisitorState;
 
 /// The id of the element the app renders into.
@@ -48,7 +49,7 @@ pub const HEAD_START: &str = "page-head";
 /// The comment after them.
 pub const HEAD_END: &str = "/page-head";
 
-/// How long a pre-rendered page waits for the protocol matrix and the visitor's architecture
+/// How long a pre-rendered page waits for the optional files and the visitor's architecture
 /// once the registry is there, before the app takes over without them (they follow when they
 /// arrive).
 const OPTIONAL_WAIT: Duration = Duration::from_millis(1500);
@@ -101,8 +102,15 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
     let root = send_wrapper::SendWrapper::new(root);
     Effect::new(move |_| {
         let phase = registry.phase();
-        let optional_known =
-            registry.matrix() != MatrixStatus::Pending && visitor.settled.get() || waited.get();
+        // The page the build wrote says what the optional files say (probes, listings,
+        // quarantine): taking it over before they are in would take that away, then give it
+        // back.
+        let optional_known = registry
+            .optional()
+            .iter()
+            .all(|(_, status)| *status != OptionalStatus::Pending)
+            && visitor.settled.get()
+            || waited.get();
         if done.get_value() {
             return;
         }

@@ -3,13 +3,18 @@
 //! compiled with the same build-time settings as the wasm.
 //!
 //! ```text
-//! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json] [--index-only]
+//! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json]
+//!     [--jetbrains-view dist/registry-for-jetbrains.json]
+//!     [--jetbrains-preview-view dist/registry-for-jetbrains-preview.json]
+//!     [--quarantine dist/quarantine.json] [--index-only]
 //! ```
 //!
 //! `--out` holds Trunk's `index.html` (or a page this command wrote, so a built site's pages can
 //! be rendered again from a newer registry), which every page is written into. Without
-//! `--registry` the pages are the loading shell; `--index-only` writes `index.html` and
-//! `404.html` only.
+//! `--registry` the pages are the loading shell; the matrix, the JetBrains views and the
+//! quarantine list, each optional, are what the pages say about probes, listings and quarantine
+//! (a page rendered without one says what the browser's app says until it has loaded it);
+//! `--index-only` writes `index.html` and `404.html` only.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -35,12 +40,16 @@ mod native {
 
     use acp_catalog::registry::{LoadedRegistry, registry_url};
     use acp_catalog::render::{Pages, Template, write_site};
+    use registry_core::Listings;
 
     /// Reads the arguments, renders, and says what was written.
     pub fn run(args: Vec<String>) -> Result<String, String> {
         let mut out = None;
         let mut registry = None;
         let mut matrix = None;
+        let mut jetbrains = None;
+        let mut jetbrains_preview = None;
+        let mut quarantine = None;
         let mut pages = Pages::All;
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
@@ -57,6 +66,9 @@ mod native {
                 "--out" => out = Some(value()?),
                 "--registry" => registry = Some(value()?),
                 "--matrix" => matrix = Some(value()?),
+                "--jetbrains-view" => jetbrains = Some(value()?),
+                "--jetbrains-preview-view" => jetbrains_preview = Some(value()?),
+                "--quarantine" => quarantine = Some(value()?),
                 other => return Err(format!("unknown argument `{other}`")),
             }
         }
@@ -72,20 +84,47 @@ mod native {
                     .map_err(|e| format!("reading {}: {e}", file.display()))?;
                 let loaded = LoadedRegistry::from_text(registry_url(), &text)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                Some(match matrix {
+                let loaded = match matrix {
                     None => loaded,
                     Some(file) => {
-                        let text = fs::read_to_string(&file)
-                            .map_err(|e| format!("reading {}: {e}", file.display()))?;
-                        let (matrix, _warnings) = registry_core::protocol::parse_matrix(&text)
-                            .map_err(|e| format!("{}: {e}", file.display()))?;
+                        let (matrix, _warnings) =
+                            registry_core::protocol::parse_matrix(&read(&file)?)
+                                .map_err(|e| format!("{}: {e}", file.display()))?;
                         loaded.with_matrix(matrix)
                     }
+                };
+                let view = |file: Option<PathBuf>| -> Result<_, String> {
+                    file.map(|file| {
+                        registry_core::parse_view(&read(&file)?)
+                            .map(|(view, _problems)| view)
+                            .map_err(|e| format!("{}: {e}", file.display()))
+                    })
+                    .transpose()
+                };
+                let listings = Listings {
+                    jetbrains: view(jetbrains)?,
+                    jetbrains_preview: view(jetbrains_preview)?,
+                    quarantine: quarantine
+                        .map(|file| {
+                            registry_core::parse_quarantine(&read(&file)?)
+                                .map(|(list, _warnings)| list)
+                                .map_err(|e| format!("{}: {e}", file.display()))
+                        })
+                        .transpose()?,
+                };
+                Some(if listings == Listings::default() {
+                    loaded
+                } else {
+                    loaded.with_listings(listings)
                 })
             }
         };
         let written = write_site(&template, loaded.as_ref(), &out, pages)
             .map_err(|e| format!("writing into {}: {e}", out.display()))?;
         Ok(written.to_string())
+    }
+
+    fn read(file: &PathBuf) -> Result<String, String> {
+        fs::read_to_string(file).map_err(|e| format!("reading {}: {e}", file.display()))
     }
 }

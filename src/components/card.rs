@@ -49,6 +49,10 @@ pub fn AgentCard(
     /// Its look-alike warnings ([`warnings_of`](crate::components::lookalike::warnings_of)).
     #[prop(optional)]
     warnings: Vec<String>,
+    /// Why the registry's automation skips it, when it does, in a sentence
+    /// ([`QuarantineReason::sentence`](registry_core::QuarantineReason::sentence)).
+    #[prop(default = None)]
+    quarantine: Option<String>,
 ) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
@@ -96,9 +100,28 @@ pub fn AgentCard(
                     </p>
                 })}
                 <LookalikeWarnings warnings class="relative mt-2" />
+                {quarantine.map(|why| view! { <QuarantineNote why class="relative mt-2" /> })}
                 {badges}
             </div>
         </li>
+    }
+}
+
+/// That the registry's automation skips the agent, and why.
+#[component]
+pub fn QuarantineNote(
+    /// The reason, in a sentence.
+    why: String,
+    /// Extra classes (its margins where it is placed).
+    #[prop(optional)]
+    class: &'static str,
+) -> impl IntoView {
+    view! {
+        <p role="note" class=format!("quarantine-note text-sm text-red-800 dark:text-red-300 {class}")>
+            <strong class="font-semibold">"Quarantined: "</strong>
+            {why}
+            " The registry’s daily checks skip it until this is fixed."
+        </p>
     }
 }
 

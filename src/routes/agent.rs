@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
 use registry_core::protocol::Report;
-use registry_core::{Entry, Kind, ServiceAgent};
+use registry_core::{BadgeSnippets, Entry, Kind, Listing, ServiceAgent};
 
 use crate::app::FirstPage;
 use crate::components::entry::{EntryDetails, ProbeReport};
@@ -66,10 +66,12 @@ struct EntryView {
 /// The page body chosen for the entry's origin.
 #[derive(Clone, Debug, PartialEq)]
 enum Body {
-    /// An ACP entry, with what the probe found.
+    /// An ACP entry, with what the probe found, where it is listed, and its badge.
     Acp {
         report: Option<Box<ProbeReport>>,
         matrix_problem: Option<String>,
+        listing: Box<Listing>,
+        badge: Box<BadgeSnippets>,
     },
     /// An AgentRegistry agent, with the service's base URL.
     Service {
@@ -95,6 +97,8 @@ impl EntryView {
                     })),
                 },
                 matrix_problem: loaded.matrix_problem.clone(),
+                listing: Box::new(loaded.catalog.listing(entry)),
+                badge: Box::new(registry_core::badge_snippets(entry, &config::address())),
             },
         };
         Some(EntryView {
@@ -144,9 +148,18 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         Body::Acp {
             report,
             matrix_problem,
-        } => Either::Left(
-            view! { <EntryDetails entry=entry.clone() icon report=report.map(|r| *r) matrix_problem /> },
-        ),
+            listing,
+            badge,
+        } => Either::Left(view! {
+            <EntryDetails
+                entry=entry.clone()
+                icon
+                report=report.map(|r| *r)
+                matrix_problem
+                listing=*listing
+                badge=*badge
+            />
+        }),
         Body::Service { agent, base } => {
             Either::Right(view! { <ServiceDetails entry=entry.clone() agent base /> })
         }

@@ -112,6 +112,8 @@ fn card_key(loaded: &LoadedRegistry, index: usize) -> CardKey {
     let mut hasher = DefaultHasher::new();
     entry.raw.hash(&mut hasher);
     loaded.url.hash(&mut hasher);
+    // A card says whether its agent is quarantined: the list arriving changes the card.
+    quarantine_of(loaded, entry).hash(&mut hasher);
     CardKey {
         kind: entry.kind,
         id: entry.id.clone(),
@@ -287,6 +289,8 @@ fn Browser(
                 </button>
                 <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
                     <FacetFieldset name=keys::KIND legend="Kind" groups on_toggle />
+                    <FacetFieldset name=keys::LISTED legend="Listed for" groups on_toggle />
+                    <FacetFieldset name=keys::HEALTH legend="Health" groups on_toggle />
                     <FacetFieldset name=keys::DIST legend="Distribution" groups on_toggle />
                     <FacetFieldset name=keys::OS legend="Operating system" groups on_toggle />
                     <FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle />
@@ -335,6 +339,7 @@ fn Browser(
                                         icon=icon_url(entry, &loaded.url)
                                         highlights
                                         warnings=warnings_of(&loaded.catalog, entry)
+                                        quarantine=quarantine_of(loaded, entry)
                                     />
                                 }
                             })}
@@ -356,6 +361,15 @@ fn Browser(
             </section>
         </div>
     }
+}
+
+/// Why the registry's automation skips `entry`, in a sentence, when it does.
+fn quarantine_of(loaded: &LoadedRegistry, entry: &registry_core::Entry) -> Option<String> {
+    loaded
+        .catalog
+        .listings
+        .quarantine_of(entry)
+        .map(|reason| reason.sentence())
 }
 
 fn sort_label(sort: Sort) -> &'static str {
@@ -451,6 +465,24 @@ pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> 
                 .kinds
                 .iter()
                 .map(|(k, n)| option(k.as_str(), k.label(), *n, filters.kinds.contains(k)))
+                .collect(),
+        ),
+        group(
+            keys::LISTED,
+            "Listed for",
+            counts
+                .listed_for
+                .iter()
+                .map(|(v, n)| option(v.as_str(), v.label(), *n, filters.listed_for.contains(v)))
+                .collect(),
+        ),
+        group(
+            keys::HEALTH,
+            "Health",
+            counts
+                .health
+                .iter()
+                .map(|(h, n)| option(h.as_str(), h.label(), *n, filters.health.contains(h)))
                 .collect(),
         ),
         group(

@@ -8,8 +8,9 @@
 //! - the registry known at build time ([`source`]): the file given with `--prerender-registry`,
 //!   else the build's own copy when the registry URL is a file of the build; never the network.
 //!   Without one, the pages are the loading shell;
-//! - the protocol matrix, when its URL is a file of the build (else the pages say "not probed"
-//!   until the browser has loaded it).
+//! - the protocol matrix, the JetBrains views and the quarantine list, each when its URL is a
+//!   file of the build (else the pages say what the app says before it has loaded it: "not
+//!   probed", no JetBrains listing, no quarantine).
 
 use std::path::{Path, PathBuf};
 
@@ -26,9 +27,7 @@ pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Resul
     match source(options) {
         Source::File(registry) => {
             catalogue.arg("--registry").arg(registry);
-            if let Some(matrix) = local_file(options, &options.protocol_matrix_url) {
-                catalogue.arg("--matrix").arg(matrix);
-            }
+            with_lists(&mut catalogue, options);
         }
         Source::None { reason } => println!("pages rendered as the loading shell: {reason}"),
     }
@@ -56,10 +55,25 @@ pub fn render_index(
         .arg("--registry")
         .arg(registry)
         .arg("--index-only");
-    if let Some(matrix) = local_file(options, &options.protocol_matrix_url) {
-        catalogue.arg("--matrix").arg(matrix);
-    }
+    with_lists(&mut catalogue, options);
     setup::run(&mut catalogue).context("rendering the catalogue's first page")
+}
+
+/// Passes the renderer the registry's other files that are files of the build.
+fn with_lists(renderer: &mut std::process::Command, options: &DistOptions) {
+    for (flag, url) in [
+        ("--matrix", &options.protocol_matrix_url),
+        ("--jetbrains-view", &options.jetbrains_view_url),
+        (
+            "--jetbrains-preview-view",
+            &options.jetbrains_preview_view_url,
+        ),
+        ("--quarantine", &options.quarantine_url),
+    ] {
+        if let Some(file) = local_file(options, url) {
+            renderer.arg(flag).arg(file);
+        }
+    }
 }
 
 /// `cargo run` of a renderer, compiled with the site's settings.

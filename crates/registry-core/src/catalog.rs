@@ -24,8 +24,9 @@
 //! The protocol matrix is loaded separately and may arrive after the registry:
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
 //! index. So may the registry's other lists (the JetBrains views, the quarantine list):
-//! [`Catalog::set_listings`] attaches them, and [`Catalog::listing`] says, per entry, what
-//! they say.
+//! [`Catalog::set_listings`] attaches them, likewise recomputing the facet values (the "Listed
+//! for" and "Health" groups come from them), and [`Catalog::listing`] says, per entry, what they
+//! say.
 
 use std::sync::Arc;
 
@@ -91,14 +92,21 @@ impl Catalog {
     /// Attaches (or replaces) the protocol matrix, recomputing the facet values but not the
     /// search index.
     pub fn set_matrix(&mut self, matrix: ProtocolMatrix) {
-        self.facets = FacetIndex::with_matrix(&self.registry.entries, Some(&matrix));
         self.matrix = Some(matrix);
+        self.reindex_facets();
     }
 
     /// Attaches (or replaces) the registry's other lists: the JetBrains views and the
     /// quarantine list, each as far as it loaded.
     pub fn set_listings(&mut self, listings: Listings) {
         self.listings = listings;
+        self.reindex_facets();
+    }
+
+    /// The facet values again, from the matrix and lists attached now.
+    fn reindex_facets(&mut self) {
+        self.facets =
+            FacetIndex::with_sources(&self.registry.entries, self.matrix.as_ref(), &self.listings);
     }
 
     /// Where an entry is listed and whether it is quarantined, as far as the lists attached

@@ -1,8 +1,10 @@
 //! Filters and their live, disjunctive counts.
 //!
-//! Seven facet groups narrow the catalogue: kind, distribution method, operating system,
-//! architecture, licence, and, from the [protocol matrix](crate::protocol), auth method and
-//! capability. Groups are AND-ed. Within the first six the selected values are OR-ed:
+//! Nine facet groups narrow the catalogue: kind, distribution method, operating system,
+//! architecture, licence; from the [protocol matrix](crate::protocol), auth method and
+//! capability; and from the registry's [other lists](crate::listing), the clients' views listing
+//! the entry ("Listed for") and its health (quarantined, probe failed, healthy, not probed).
+//! Groups are AND-ed. Within every group but capabilities the selected values are OR-ed:
 //! `dist=npx&dist=uvx&os=windows` keeps entries run with npx *or* uvx that *also* run on Windows.
 //! An entry runs on an OS (an architecture) when it has an npx or uvx package, which runs
 //! everywhere, or a binary for that OS (architecture); see [`Distribution::runs_on_os`].
@@ -55,6 +57,7 @@ use rustc_hash::FxHashMap;
 
 use crate::agentregistry::ServiceAgent;
 use crate::license;
+use crate::listing::{Health, ListedFor, Listings};
 use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
 use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
 
@@ -81,6 +84,10 @@ pub struct Filters {
     pub auth: BTreeSet<AuthFilter>,
     /// Capabilities the probe found, AND-ed (see the module docs).
     pub capabilities: BTreeSet<CapabilityFilter>,
+    /// The clients' views listing the entry, OR-ed.
+    pub listed_for: BTreeSet<ListedFor>,
+    /// Health (quarantine, then the probe), OR-ed.
+    pub health: BTreeSet<Health>,
     /// Tag-group values of AgentRegistry entries, OR-ed within a group; a group is listed only
     /// while it has a value selected ([`Filters::toggle_tag`] keeps it so).
     pub tags: BTreeMap<TagGroup, BTreeSet<String>>,
@@ -146,6 +153,14 @@ pub struct FacetCounts {
     /// Per capability option, in [`Capability::ALL`] order, then `not-probed`; each the number of
     /// results if the option were ticked. Empty without a matrix.
     pub capabilities: Vec<(CapabilityFilter, usize)>,
+    /// Per client view, in [`ListedFor::ALL`] order: the views that were loaded (the main
+    /// registry always is; see [`FacetIndex::with_sources`]) and any other selected (at zero).
+    /// Empty for a registry of AgentRegistry entries only.
+    pub listed_for: Vec<(ListedFor, usize)>,
+    /// Per health, in [`Health::ALL`] order: `quarantined` when the quarantine list was loaded,
+    /// `probe-failed` and `healthy` when the matrix was, `not-probed` when either was, and any
+    /// other selected (at zero). Empty when neither was loaded.
+    pub health: Vec<(Health, usize)>,
     /// Per tag group, in [`TagGroup::ALL`] order, the groups some entry has a value of (or with
     /// a value selected): the values with a non-zero count and the selected ones (even at zero),
     /// by count descending, then value; the live group in the order `live`, `stale`. Empty for a
@@ -168,6 +183,10 @@ pub struct EntryFacets {
     capabilities: u8,
     /// The auth methods advertised; empty unless probed.
     auth: Vec<AuthMethod>,
+    /// The client views listing it, over [`ListedFor::ALL`]; 0 for an AgentRegistry entry.
+    listed_for: u8,
+    /// Its health, one bit over [`Health::ALL`]; 0 for an AgentRegistry entry.
+    health: u8,
     /// The tag-group values, sorted, without duplicates; empty for an ACP entry.
     tags: Vec<(TagGroup, Arc<str>)>,
 }
@@ -182,6 +201,10 @@ pub struct FacetIndex {
     licenses: Vec<Arc<str>>,
     /// Whether a protocol matrix was given; without one the protocol groups have no counts.
     has_matrix: bool,
+    /// The listing values known (over [`ListedFor::ALL`]): counted, and shown.
+    listed_known: u8,
+    /// The health values known (over [`Health::ALL`]): counted, and shown.
+    health_known: u8,
     /// The known auth methods, then the others of the probed entries, sorted.
     auth_methods: Vec<AuthMethod>,
     /// Per entry, the indices in `auth_methods` of its auth methods.
@@ -210,6 +233,8 @@ impl Filters {
             + self.licenses.len()
             + self.auth.len()
             + self.capabilities.len()
+            + self.listed_for.len()
+            + self.health.len()
             + self.tags.values().map(BTreeSet::len).sum::<usize>()
     }
 
@@ -255,6 +280,16 @@ impl Filters {
         toggle(&mut self.capabilities, capability);
     }
 
+    /// Selects a client view, or deselects it when selected.
+    pub fn toggle_listed_for(&mut self, view: ListedFor) {
+        toggle(&mut self.listed_for, view);
+    }
+
+    /// Selects a health, or deselects it when selected.
+    pub fn toggle_health(&mut self, health: Health) {
+        toggle(&mut self.health, health);
+    }
+
     /// Selects `value` in a tag group, or deselects it when selected (dropping the group when it
     /// has no value left).
     pub fn toggle_tag(&mut self, group: TagGroup, value: &str) {
@@ -287,6 +322,9 @@ impl Filters {
                     .is_some_and(|l| self.licenses.contains(&**l)))
             && (self.auth.is_empty() || self.auth.iter().any(|a| facets.has_auth_option(a)))
             && self.capabilities_match(facets)
+            && (self.listed_for.is_empty()
+                || self.listed_for.iter().any(|&v| facets.is_listed_for(v)))
+            && (self.health.is_empty() || self.health.iter().any(|&h| facets.has_health(h)))
             && self.tags.iter().all(|(&group, values)| {
                 values.is_empty() || facets.tags(group).any(|v| values.contains(v))
             })
@@ -460,14 +498,25 @@ impl EntryFacets {
     /// The facet values of `entry`, its protocol facets read from `matrix` (only agents are
     /// probed: an extension is never, even when the matrix lists its id).
     pub fn with_matrix(entry: &Entry, matrix: Option<&ProtocolMatrix>) -> EntryFacets {
+        EntryFacets::with_sources(entry, matrix, &Listings::default())
+    }
+
+    /// The facet values of `entry`, its protocol facets read from `matrix`, where it is listed
+    /// and whether it is quarantined from `listings`.
+    pub fn with_sources(
+        entry: &Entry,
+        matrix: Option<&ProtocolMatrix>,
+        listings: &Listings,
+    ) -> EntryFacets {
         let license = license_value(entry).map(Arc::from);
-        EntryFacets::with_license(entry, license, matrix)
+        EntryFacets::with_license(entry, license, matrix, listings)
     }
 
     fn with_license(
         entry: &Entry,
         license: Option<Arc<str>>,
         matrix: Option<&ProtocolMatrix>,
+        listings: &Listings,
     ) -> EntryFacets {
         let d: &Distribution = &entry.distribution;
         let probe = matrix
@@ -496,7 +545,26 @@ impl EntryFacets {
                 (os | bit(&Os::ALL, p.os), arch | bit(&Arch::ALL, p.arch))
             })
         };
+        let (listed_for, health) = match entry.service {
+            Some(_) => (0, 0),
+            None => {
+                let listing = listings.listing(entry);
+                let facts = match matrix {
+                    Some(matrix) if entry.kind == Kind::Agent => matrix.facts(&entry.id),
+                    _ => crate::protocol::Facts::NotProbed,
+                };
+                (
+                    listing
+                        .listed_for()
+                        .into_iter()
+                        .fold(0, |mask, v| mask | bit(&ListedFor::ALL, v)),
+                    bit(&Health::ALL, listing.health(&facts)),
+                )
+            }
+        };
         EntryFacets {
+            listed_for,
+            health,
             kinds: match entry.service {
                 Some(_) => 0,
                 None => bit(&Kind::ALL, entry.kind),
@@ -555,6 +623,16 @@ impl EntryFacets {
         self.tags(group).any(|v| v == value)
     }
 
+    /// Whether this client view lists the entry (as far as the views loaded say).
+    pub fn is_listed_for(&self, view: ListedFor) -> bool {
+        self.listed_for & bit(&ListedFor::ALL, view) != 0
+    }
+
+    /// Whether the entry has this health.
+    pub fn has_health(&self, health: Health) -> bool {
+        self.health & bit(&Health::ALL, health) != 0
+    }
+
     /// Whether the entry is an agent whose probe succeeded.
     pub fn is_probed(&self) -> bool {
         self.probed
@@ -587,6 +665,40 @@ impl FacetIndex {
 
     /// Computes the facet values of every entry, the protocol ones from `matrix`.
     pub fn with_matrix(entries: &[Entry], matrix: Option<&ProtocolMatrix>) -> FacetIndex {
+        FacetIndex::with_sources(entries, matrix, &Listings::default())
+    }
+
+    /// Computes the facet values of every entry, the protocol ones from `matrix`, the listing
+    /// and health ones from `listings` too. A value is known, so counted and shown, only when
+    /// what says it was loaded: `default` for any ACP entry (every entry of the main registry is
+    /// in it), `jetbrains` and `jetbrains-bundled` with the JetBrains view, `jetbrains-preview`
+    /// with the preview view; `quarantined` with the quarantine list, `probe-failed` and
+    /// `healthy` with the matrix, `not-probed` with either.
+    pub fn with_sources(
+        entries: &[Entry],
+        matrix: Option<&ProtocolMatrix>,
+        listings: &Listings,
+    ) -> FacetIndex {
+        let any_acp = entries.iter().any(|e| e.service.is_none());
+        let listed_known = if any_acp {
+            mask_of(&ListedFor::ALL, |v| match v {
+                ListedFor::Default => true,
+                ListedFor::JetBrains | ListedFor::JetBrainsBundled => listings.jetbrains.is_some(),
+                ListedFor::JetBrainsPreview => listings.jetbrains_preview.is_some(),
+            })
+        } else {
+            0
+        };
+        let quarantine = listings.quarantine.is_some();
+        let health_known = if any_acp {
+            mask_of(&Health::ALL, |h| match h {
+                Health::Quarantined => quarantine,
+                Health::ProbeFailed | Health::Healthy => matrix.is_some(),
+                Health::NotProbed => quarantine || matrix.is_some(),
+            })
+        } else {
+            0
+        };
         // Many entries write the same few licences: each distinct one is normalised once.
         let mut value_of: FxHashMap<Option<&str>, String> = FxHashMap::default();
         for license in entries.iter().filter_map(written_license) {
@@ -618,7 +730,7 @@ impl FacetIndex {
             .zip(&license_ids)
             .map(|(entry, &id)| {
                 let license = licenses.get(id as usize).cloned();
-                EntryFacets::with_license(entry, license, matrix)
+                EntryFacets::with_license(entry, license, matrix, listings)
             })
             .collect();
         let mut tags: Vec<(TagGroup, Arc<str>)> = entries
@@ -664,6 +776,8 @@ impl FacetIndex {
             license_ids,
             licenses,
             has_matrix: matrix.is_some(),
+            listed_known,
+            health_known,
             auth_methods,
             auth_ids,
             tags,
@@ -733,6 +847,18 @@ impl FacetIndex {
         let protocol = self.has_matrix.then_some(&self.auth_methods[..]);
         let mut counts = tally.counts(filters, &self.licenses, protocol);
         counts.tags = tally.tag_counts(filters, &self.tags);
+        counts.listed_for = known_counts(
+            &ListedFor::ALL,
+            &tally.listed_for,
+            self.listed_known,
+            &filters.listed_for,
+        );
+        counts.health = known_counts(
+            &Health::ALL,
+            &tally.health,
+            self.health_known,
+            &filters.health,
+        );
         (results, counts)
     }
 }
@@ -756,7 +882,21 @@ struct Values<'a> {
     tags: &'a [u32],
 }
 
-/// The fourteen facet groups, in the order of [`Selection::passes`].
+/// The counts of the values of `all` that are `known` (a mask) or selected, in `all`'s order.
+fn known_counts<T: Copy + Ord>(
+    all: &[T],
+    counts: &[usize],
+    known: u8,
+    selected: &BTreeSet<T>,
+) -> Vec<(T, usize)> {
+    all.iter()
+        .zip(counts)
+        .filter(|&(v, _)| known & bit(all, *v) != 0 || selected.contains(v))
+        .map(|(&v, &n)| (v, n))
+        .collect()
+}
+
+/// The sixteen facet groups, in the order of [`Selection::passes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Group {
     Kind,
@@ -766,11 +906,13 @@ enum Group {
     License,
     Auth,
     Capability,
+    ListedFor,
+    Health,
     Tag(TagGroup),
 }
 
 impl Group {
-    const ALL: [Group; 14] = [
+    const ALL: [Group; 16] = [
         Group::Kind,
         Group::Method,
         Group::Os,
@@ -778,6 +920,8 @@ impl Group {
         Group::License,
         Group::Auth,
         Group::Capability,
+        Group::ListedFor,
+        Group::Health,
         Group::Tag(TagGroup::Protocol),
         Group::Tag(TagGroup::Transport),
         Group::Tag(TagGroup::Live),
@@ -804,6 +948,10 @@ struct Selection {
     capabilities: u8,
     /// Whether the capability option `not-probed` is selected.
     capabilities_not_probed: bool,
+    /// The selected client views, over [`ListedFor::ALL`].
+    listed_for: u8,
+    /// The selected healths, over [`Health::ALL`].
+    health: u8,
     /// Per tag-table entry, its group's bit (over [`TagGroup::ALL`]).
     tag_groups: Vec<u8>,
     /// Per tag-table entry, whether selected.
@@ -846,6 +994,14 @@ impl Selection {
             auth_not_probed: filters.auth.contains(&AuthFilter::NotProbed),
             capabilities,
             capabilities_not_probed: filters.capabilities.contains(&CapabilityFilter::NotProbed),
+            listed_for: filters
+                .listed_for
+                .iter()
+                .fold(0, |m, &v| m | bit(&ListedFor::ALL, v)),
+            health: filters
+                .health
+                .iter()
+                .fold(0, |m, &v| m | bit(&Health::ALL, v)),
             tag_groups: tag_table
                 .iter()
                 .map(|(group, _)| bit(&TagGroup::ALL, *group))
@@ -863,7 +1019,7 @@ impl Selection {
     }
 
     /// Whether an entry with these values passes each group, in [`Group::ALL`] order.
-    fn passes(&self, values: &Values<'_>) -> [bool; 14] {
+    fn passes(&self, values: &Values<'_>) -> [bool; 16] {
         let facets = values.facets;
         let group = |selected: u8, has: u8| selected == 0 || selected & has != 0;
         // The tag groups in which the entry has a selected value.
@@ -886,6 +1042,8 @@ impl Selection {
                     || values.auth.iter().any(|&id| selected[id as usize])
             }),
             capabilities_pass(self.capabilities, self.capabilities_not_probed, facets),
+            group(self.listed_for, facets.listed_for),
+            group(self.health, facets.health),
             tag_group(0),
             tag_group(1),
             tag_group(2),
@@ -919,6 +1077,8 @@ struct Tally {
     capabilities: [usize; Capability::ALL.len()],
     /// Results if `not-probed` were selected in the capability group.
     capabilities_not_probed: usize,
+    listed_for: [usize; ListedFor::ALL.len()],
+    health: [usize; Health::ALL.len()],
     /// Per tag-table entry.
     tags: Vec<usize>,
 }
@@ -935,6 +1095,8 @@ impl Tally {
             auth_not_probed: 0,
             capabilities: Default::default(),
             capabilities_not_probed: 0,
+            listed_for: Default::default(),
+            health: Default::default(),
             tags: vec![0; tags],
         }
     }
@@ -952,6 +1114,8 @@ impl Tally {
             Group::Method => add_bits(&mut self.methods, facets.methods),
             Group::Os => add_bits(&mut self.os, facets.os),
             Group::Arch => add_bits(&mut self.arch, facets.arch),
+            Group::ListedFor => add_bits(&mut self.listed_for, facets.listed_for),
+            Group::Health => add_bits(&mut self.health, facets.health),
             Group::License => {
                 if let Some(count) = self.licenses.get_mut(values.license as usize) {
                     *count += 1;
@@ -1026,6 +1190,8 @@ impl Tally {
                     .collect(),
                 None => Vec::new(),
             },
+            listed_for: Vec::new(),
+            health: Vec::new(),
             tags: Vec::new(),
         }
     }

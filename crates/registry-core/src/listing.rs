@@ -262,13 +262,17 @@ impl Listings {
             },
             bundled: jetbrains.map(|listed| listed.is_some_and(|l| l.bundled)),
             preview,
-            quarantine: self
-                .quarantine
-                .as_ref()
-                .and_then(|q| q.agents.get(&entry.id))
-                .filter(|_| entry.kind == Kind::Agent)
-                .cloned(),
+            quarantine: self.quarantine_of(entry).cloned(),
         }
+    }
+
+    /// Why the registry's automation skips this agent, when it does (only agents are ever
+    /// quarantined).
+    pub fn quarantine_of(&self, entry: &Entry) -> Option<&QuarantineReason> {
+        self.quarantine
+            .as_ref()
+            .and_then(|q| q.agents.get(&entry.id))
+            .filter(|_| entry.kind == Kind::Agent)
     }
 }
 

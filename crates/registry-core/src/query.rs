@@ -1,7 +1,7 @@
 //! The catalogue state as a URL query string.
 //!
 //! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`,
-//! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model`,
+//! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model&listed=jetbrains&health=healthy`,
 //! `?protocol=A2A&transport=Amqp&live=live&tag=finance&label=team%3Dfinance`
 //!
 //! | key       | value                                    | several                     |
@@ -14,6 +14,8 @@
 //! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
 //! | `auth`    | [`AuthFilter::as_str`]: `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list |
 //! | `cap`     | [`CapabilityFilter::as_str`]: `load-session`, `session-list`, `session-fork`, `session-resume`, `session-stop`, `set-model`, `not-probed` | repeated keys or a comma list |
+//! | `listed`  | [`ListedFor::as_str`]: `default`, `jetbrains`, `jetbrains-bundled`, `jetbrains-preview` | repeated keys or a comma list |
+//! | `health`  | [`Health::as_str`]: `quarantined`, `probe-failed`, `healthy`, `not-probed` | repeated keys or a comma list |
 //! | `protocol` | an endpoint protocol as the registry writes it: `A2A`, `MCP`, `ACP`, `Generic`, … | repeated keys only |
 //! | `transport` | an endpoint transport: `Http`, `Amqp`, `AzureServiceBus`, … | repeated keys only |
 //! | `live`    | `live` or `stale`                        | repeated keys only          |
@@ -44,6 +46,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::facets::{AuthFilter, CapabilityFilter, Filters, TagGroup};
+use crate::listing::{Health, ListedFor};
 use crate::model::{Arch, Kind, Method, Os};
 
 /// Result order.
@@ -114,6 +117,12 @@ impl CatalogQuery {
         for capability in &f.capabilities {
             out.append_pair(CAP, capability.as_str());
         }
+        for view in &f.listed_for {
+            out.append_pair(LISTED, view.as_str());
+        }
+        for health in &f.health {
+            out.append_pair(HEALTH, health.as_str());
+        }
         for (group, values) in &f.tags {
             for value in values {
                 out.append_pair(group.as_str(), value);
@@ -155,6 +164,8 @@ impl CatalogQuery {
                 }
                 AUTH => insert_auth(&mut f.auth, value),
                 CAP => insert_words(&mut f.capabilities, value, CapabilityFilter::parse),
+                LISTED => insert_words(&mut f.listed_for, value, ListedFor::parse),
+                HEALTH => insert_words(&mut f.health, value, Health::parse),
                 SORT => {
                     if let Some(sort) = Sort::parse(&value.trim().to_ascii_lowercase()) {
                         query.sort = sort;
@@ -220,6 +231,12 @@ impl CatalogQuery {
             CAP => CapabilityFilter::parse(value)
                 .into_iter()
                 .for_each(|c| f.toggle_capability(c)),
+            LISTED => ListedFor::parse(value)
+                .into_iter()
+                .for_each(|v| f.toggle_listed_for(v)),
+            HEALTH => Health::parse(value)
+                .into_iter()
+                .for_each(|h| f.toggle_health(h)),
             other => {
                 if let Some(group) = TagGroup::parse(other) {
                     f.toggle_tag(group, value);
@@ -254,6 +271,10 @@ pub mod keys {
     pub const AUTH: &str = "auth";
     /// Capability filter.
     pub const CAP: &str = "cap";
+    /// Client-view filter ("Listed for").
+    pub const LISTED: &str = "listed";
+    /// Health filter.
+    pub const HEALTH: &str = "health";
     // The AgentRegistry filters' keys are the tag groups' names: see `TagGroup::as_str`.
     /// Order.
     pub const SORT: &str = "sort";

@@ -7,7 +7,8 @@ use common::{With, agent, extension, naive_counts, real_matrix, real_registry, r
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, Catalog, CatalogQuery, EntryFacets,
-    FacetCounts, Filters, Kind, Method, Os, ProtocolMatrix, Sort,
+    FacetCounts, Filters, Health, Kind, ListedFor, Listings, Method, Os, ProtocolMatrix, Sort,
+    parse_quarantine, parse_view,
 };
 
 /// Six entries whose facet values are easy to tabulate:
@@ -518,19 +519,45 @@ fn any_filters() -> impl Strategy<Value = Filters> {
         proptest::sample::subsequence(licenses.clone(), 0..=3),
         proptest::sample::subsequence(auth.clone(), 0..=3),
         proptest::sample::subsequence(CapabilityFilter::ALL.to_vec(), 0..=3),
+        proptest::sample::subsequence(ListedFor::ALL.to_vec(), 0..=2),
+        proptest::sample::subsequence(Health::ALL.to_vec(), 0..=2),
     )
         .prop_map(
-            |(kinds, methods, os, arch, licenses, auth, capabilities)| Filters {
-                kinds: kinds.into_iter().collect(),
-                methods: methods.into_iter().collect(),
-                os: os.into_iter().collect(),
-                arch: arch.into_iter().collect(),
-                licenses: licenses.into_iter().collect(),
-                auth: auth.into_iter().collect(),
-                capabilities: capabilities.into_iter().collect(),
-                tags: Default::default(),
+            |(kinds, methods, os, arch, licenses, auth, capabilities, listed_for, health)| {
+                Filters {
+                    kinds: kinds.into_iter().collect(),
+                    methods: methods.into_iter().collect(),
+                    os: os.into_iter().collect(),
+                    arch: arch.into_iter().collect(),
+                    licenses: licenses.into_iter().collect(),
+                    auth: auth.into_iter().collect(),
+                    capabilities: capabilities.into_iter().collect(),
+                    listed_for: listed_for.into_iter().collect(),
+                    health: health.into_iter().collect(),
+                    tags: Default::default(),
+                }
             },
         )
+}
+
+/// The bundled JetBrains views and quarantine list, those of `loaded` (bits: JetBrains view,
+/// preview view, quarantine list).
+fn bundled_listings(loaded: u8) -> Listings {
+    let view = |text: &str| parse_view(text).expect("a view").0;
+    Listings {
+        jetbrains: (loaded & 1 != 0)
+            .then(|| view(include_str!("../../../public/registry-for-jetbrains.json"))),
+        jetbrains_preview: (loaded & 2 != 0).then(|| {
+            view(include_str!(
+                "../../../public/registry-for-jetbrains-preview.json"
+            ))
+        }),
+        quarantine: (loaded & 4 != 0).then(|| {
+            parse_quarantine(include_str!("../../../public/quarantine.json"))
+                .expect("a list")
+                .0
+        }),
+    }
 }
 
 proptest! {
@@ -542,9 +569,12 @@ proptest! {
         q in proptest::sample::select(vec!["", "code", "agent", "gemni", "claude code", "zzzz"]),
         by_name in any::<bool>(),
         with_matrix in any::<bool>(),
+        lists in 0u8..8,
     ) {
         let matrix = with_matrix.then(real_matrix);
-        let catalog = Catalog::with_matrix(real_registry(), matrix.clone());
+        let mut catalog = Catalog::with_matrix(real_registry(), matrix.clone());
+        let listings = bundled_listings(lists);
+        catalog.set_listings(listings.clone());
         let sort = if by_name { Sort::Name } else { Sort::Relevance };
         let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort };
         let view = catalog.view(&query);
@@ -554,7 +584,7 @@ proptest! {
             .copied()
             .filter(|&i| {
                 let entry = &catalog.registry.entries[i];
-                filters.matches(&EntryFacets::with_matrix(entry, matrix.as_ref()))
+                filters.matches(&EntryFacets::with_sources(entry, matrix.as_ref(), &listings))
             })
             .collect();
         if sort == Sort::Name {

@@ -4,8 +4,8 @@
 mod common;
 
 use registry_core::{
-    Facts, Health, ListedFor, Listings, Presence, QuarantineError, ReasonKind, load,
-    parse_quarantine, parse_view,
+    Catalog, CatalogQuery, Facts, Health, ListedFor, Listings, Presence, QuarantineError,
+    ReasonKind, load, parse_quarantine, parse_view,
 };
 
 const FIXTURES: [&str; 4] = [
@@ -73,6 +73,101 @@ fn the_three_views_and_the_quarantine_list() {
         preview.raw.contains("--hide-claude-auth") && preview.raw.contains("\"bundled\": true")
     );
     assert_eq!(preview.name, "Claude Agent");
+}
+
+/// The ids a query keeps, and its "Listed for" and "Health" counts.
+fn narrowed(catalog: &Catalog, query: &str) -> (Vec<String>, Vec<String>) {
+    let view = catalog.view(&CatalogQuery::from_query_string(query));
+    let ids = view
+        .results
+        .iter()
+        .map(|&i| catalog.registry.entries[i].id.clone())
+        .collect();
+    let counts = view
+        .counts
+        .listed_for
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.as_str()))
+        .chain(
+            view.counts
+                .health
+                .iter()
+                .map(|(h, n)| format!("{} {n}", h.as_str())),
+        )
+        .collect();
+    (ids, counts)
+}
+
+#[test]
+fn the_listed_for_and_health_facets_narrow_with_their_counts() {
+    let registry = load(FIXTURES[0]).expect("a registry").registry;
+    let mut catalog = Catalog::new(registry);
+    // Nothing loaded but the registry: every entry is in the default view, and health is
+    // unknown, so that group has no values.
+    assert_eq!(narrowed(&catalog, "").1, ["default 5"]);
+    catalog.set_listings(listings());
+    let (all, counts) = narrowed(&catalog, "");
+    assert_eq!(all.len(), 5);
+    assert_eq!(
+        counts,
+        [
+            "default 5",
+            "jetbrains 4",
+            "jetbrains-bundled 1",
+            "jetbrains-preview 2",
+            "quarantined 1",
+            "not-probed 4",
+        ]
+    );
+    let (ids, counts) = narrowed(&catalog, "listed=jetbrains-preview");
+    assert_eq!(ids, ["claude-acp", "codex-acp"]);
+    // Counts are disjunctive: the group's own selection leaves its counts as they were.
+    assert!(counts.contains(&"jetbrains 4".to_owned()), "{counts:?}");
+    assert!(counts.contains(&"not-probed 2".to_owned()), "{counts:?}");
+    let (ids, _) = narrowed(
+        &catalog,
+        "listed=jetbrains-bundled&listed=jetbrains-preview",
+    );
+    assert_eq!(ids, ["claude-acp", "codex-acp"]);
+    let (ids, counts) = narrowed(&catalog, "health=quarantined");
+    assert_eq!(ids, ["vtcode"]);
+    assert!(
+        counts.contains(&"jetbrains-preview 0".to_owned()),
+        "{counts:?}"
+    );
+    let (ids, _) = narrowed(&catalog, "health=not-probed&listed=default");
+    assert_eq!(
+        ids,
+        [
+            "claude-acp",
+            "codex-acp",
+            "github-copilot-cli",
+            "stale-preview"
+        ]
+    );
+    // A value whose list is not loaded is not offered, but a selected one stays (at zero).
+    catalog.set_listings(Listings {
+        jetbrains_preview: None,
+        ..listings()
+    });
+    let (ids, counts) = narrowed(&catalog, "listed=jetbrains-preview");
+    assert_eq!(ids, Vec::<String>::new());
+    assert!(
+        counts.contains(&"jetbrains-preview 0".to_owned()),
+        "{counts:?}"
+    );
+    assert!(
+        !narrowed(&catalog, "")
+            .1
+            .iter()
+            .any(|c| c.starts_with("jetbrains-preview"))
+    );
+    // Read back from the URL as written.
+    let query = CatalogQuery::from_query_string("listed=JetBrains,default&health=healthy");
+    assert_eq!(
+        query.to_query_string(),
+        "listed=default&listed=jetbrains&health=healthy"
+    );
 }
 
 #[test]

@@ -4,8 +4,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use registry_core::{
-    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Filters, Kind,
-    Method, Os, Sort, TagGroup,
+    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Filters, Health,
+    Kind, ListedFor, Method, Os, Sort, TagGroup,
 };
 
 /// A state from the parts tests care about.
@@ -290,17 +290,23 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
             0..=CapabilityFilter::ALL.len(),
         ),
         any_tags(),
+        proptest::sample::subsequence(ListedFor::ALL.to_vec(), 0..=ListedFor::ALL.len()),
+        proptest::sample::subsequence(Health::ALL.to_vec(), 0..=Health::ALL.len()),
     )
         .prop_map(
-            |(kinds, methods, os, arch, licenses, auth, capabilities, tags)| Filters {
-                kinds: kinds.into_iter().collect(),
-                methods: methods.into_iter().collect(),
-                os: os.into_iter().collect(),
-                arch: arch.into_iter().collect(),
-                licenses,
-                auth,
-                capabilities: capabilities.into_iter().collect(),
-                tags,
+            |(kinds, methods, os, arch, licenses, auth, capabilities, tags, listed_for, health)| {
+                Filters {
+                    kinds: kinds.into_iter().collect(),
+                    methods: methods.into_iter().collect(),
+                    os: os.into_iter().collect(),
+                    arch: arch.into_iter().collect(),
+                    licenses,
+                    auth,
+                    capabilities: capabilities.into_iter().collect(),
+                    listed_for: listed_for.into_iter().collect(),
+                    health: health.into_iter().collect(),
+                    tags,
+                }
             },
         );
     (text, filters, proptest::sample::select(Sort::ALL.to_vec()))
@@ -337,6 +343,8 @@ fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
         ("auth", "terminal"),
         ("auth", "not-probed"),
         ("cap", "session-fork"),
+        ("listed", "jetbrains-bundled"),
+        ("health", "quarantined"),
         ("owner", "ops"),
         ("protocol", "A2A"),
         ("label", "team=finance"),
@@ -346,9 +354,13 @@ fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
     assert_eq!(
         query.to_query_string(),
         "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT&auth=terminal&auth=not-probed\
-         &cap=session-fork&protocol=A2A&label=team%3Dfinance&owner=ops"
+         &cap=session-fork&listed=jetbrains-bundled&health=quarantined&protocol=A2A\
+         &label=team%3Dfinance&owner=ops"
     );
-    assert_eq!(query.filters.len(), 11);
+    assert_eq!(query.filters.len(), 13);
+    query.toggle_filter("listed", "jetbrains-bundled");
+    query.toggle_filter("health", "quarantined");
+    query.toggle_filter("health", "sickly");
     query.toggle_filter("protocol", "A2A");
     query.toggle_filter("label", "team=finance");
     query.toggle_filter("owner", "ops");

@@ -19,6 +19,10 @@ pub(super) fn EditorsSection(
     entry: Arc<Entry>,
     /// The method chosen in `#run`, if the visitor chose one.
     chosen: RwSignal<Option<Method>>,
+    /// Whether `entry` is the release the JetBrains preview channel serves: then Zed's registry
+    /// form, which installs the registry's own release, is left out.
+    #[prop(optional)]
+    preview: bool,
 ) -> impl IntoView {
     let visitor = use_visitor();
     let client = RwSignal::new(Client::Zed);
@@ -34,13 +38,18 @@ pub(super) fn EditorsSection(
     let panel_entry = entry.clone();
     let blocks = Memo::new(move |_| {
         let platform = visitor.get().platform;
+        let dist = &panel_entry.distribution;
         let method = chosen
             .get()
-            .or_else(|| snippets::preferred_method(&panel_entry.distribution, Some(platform)));
+            .filter(|m| dist.methods().contains(m))
+            .or_else(|| snippets::preferred_method(dist, Some(platform)));
         let mut out: Vec<_> = method
             .map(|m| snippets::client_snippets(&panel_entry, m, Some(platform)))
             .unwrap_or_default();
-        out.retain(|s| s.client == client.get());
+        let registry_form = preview
+            .then(|| snippets::zed_registry_snippet(&panel_entry))
+            .flatten();
+        out.retain(|s| s.client == client.get() && Some(s) != registry_form.as_ref());
         out
     });
     view! {

@@ -1,6 +1,8 @@
-//! The body of an ACP entry's page: the header (facts and links), `#run` (how to run it, per
-//! distribution method, for the visitor's platform), `#editors` (configuration for each ACP
-//! client), `#protocol` (what the registry's probe found) and `#manifest` (the raw entry).
+//! The body of an ACP entry's page: the header (facts, links, where it is listed, and whether
+//! the registry has quarantined it), `#run` (how to run it, per distribution method, for the
+//! visitor's platform; per release channel when the JetBrains preview channel serves another
+//! version), `#editors` (configuration for each ACP client), `#protocol` (what the registry's
+//! probe found), `#badge` (the badge for READMEs) and `#manifest` (the raw entry).
 //!
 //! All text of the snippets comes from `registry_core::snippets`; these components only lay it
 //! out. The catalogue's agent page and the listing preview both show [`EntryDetails`].
@@ -9,6 +11,7 @@
 //! the page stays a page, and the whole text is one press away (and in `#manifest`).
 
 mod editors;
+mod listing;
 mod protocol;
 mod run;
 
@@ -16,7 +19,7 @@ use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use registry_core::{Entry, Method};
+use registry_core::{BadgeSnippets, Entry, Listing, Method};
 
 use crate::components::card::{MethodBadge, shorten};
 use crate::components::icon::{AgentIcon, IconSize};
@@ -25,6 +28,8 @@ use crate::components::manifest::ManifestSection;
 use crate::registry::thousands;
 
 use self::editors::EditorsSection;
+pub use self::listing::listed_for_words;
+use self::listing::{BadgeSection, Channel, ChannelTabs, ListedFor, QuarantineNotice};
 pub use self::protocol::ProbeReport;
 use self::protocol::ProtocolSection;
 use self::run::RunSection;
@@ -47,14 +52,47 @@ pub fn EntryDetails(
     report: Option<ProbeReport>,
     /// Why the probe results could not be loaded, when they could not.
     matrix_problem: Option<String>,
+    /// Where it is listed and whether it is quarantined, as far as the registry's lists
+    /// loaded (none in the listing preview).
+    #[prop(optional)]
+    listing: Option<Listing>,
+    /// Its badge's snippets (none in the listing preview, which writes no badge).
+    #[prop(optional)]
+    badge: Option<BadgeSnippets>,
 ) -> impl IntoView {
     // The method tab chosen on this page: `#run` shows it, `#editors` configures it.
     let chosen = RwSignal::new(None::<Method>);
+    let preview = listing
+        .as_ref()
+        .and_then(|l| l.preview.clone())
+        .map(Arc::new);
+    let sections = move |entry: Arc<Entry>, preview: bool| {
+        view! {
+            <RunSection entry=entry.clone() chosen />
+            <EditorsSection entry chosen preview />
+        }
+    };
+    let releases = match preview {
+        None => Either::Left(sections(entry.clone(), false)),
+        Some(preview) => {
+            let channel = RwSignal::new(Channel::Stable);
+            let (stable, shown) = (entry.clone(), preview.clone());
+            let body = move || match channel.get() {
+                Channel::Stable => sections(stable.clone(), false),
+                Channel::Preview => sections(shown.clone(), true),
+            };
+            Either::Right(view! {
+                <ChannelTabs stable=entry.clone() preview channel>
+                    {body.clone()}
+                </ChannelTabs>
+            })
+        }
+    };
     view! {
-        <Header entry=entry.clone() icon />
-        <RunSection entry=entry.clone() chosen />
-        <EditorsSection entry=entry.clone() chosen />
+        <Header entry=entry.clone() icon listing />
+        {releases}
         <ProtocolSection entry=entry.clone() report matrix_problem />
+        {badge.map(|snippets| view! { <BadgeSection entry=entry.clone() snippets /> })}
         <ManifestSection entry />
     }
 }
@@ -94,7 +132,8 @@ fn Description(text: String) -> impl IntoView {
 }
 
 #[component]
-fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
+fn Header(entry: Arc<Entry>, icon: Option<String>, listing: Option<Listing>) -> impl IntoView {
+    let quarantine = listing.as_ref().and_then(|l| l.quarantine.clone());
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     // Only an entry with a manifest in the registry's repository (a slug id, not from a
     // service) has one to edit: any other id would name another file, or none.
@@ -147,7 +186,9 @@ fn Header(entry: Arc<Entry>, icon: Option<String>) -> impl IntoView {
                     <dd class="flex flex-wrap gap-1.5">
                         {entry.distribution.methods().into_iter().map(|m| view! { <MethodBadge method=m /> }).collect_view()}
                     </dd>
+                    {listing.map(|listing| view! { <ListedFor listing /> })}
                 </dl>
+                {quarantine.map(|reason| view! { <QuarantineNotice why=reason.sentence() raw=reason.raw /> })}
                 {edit.map(|url| view! {
                     <p class="mt-4 text-sm">
                         <ExternalLink url text="Edit this listing".to_owned() />

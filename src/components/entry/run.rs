@@ -23,8 +23,10 @@ pub(super) fn RunSection(
     let visitor = use_visitor();
     let dist = entry.distribution.clone();
     let method = Memo::new(move |_| {
+        // A method chosen for another release of the entry (a preview's) may not be this one's.
         chosen
             .get()
+            .filter(|m| dist.methods().contains(m))
             .or_else(|| snippets::preferred_method(&dist, Some(visitor.get().platform)))
     });
     let tabs: Vec<Tab<Method>> = entry

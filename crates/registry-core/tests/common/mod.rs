@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use registry_core::{
     Arch, AuthFilter, AuthMethod, BinaryTarget, CapabilityFilter, Catalog, Distribution, Entry,
-    EntryFacets, FacetCounts, Filters, Kind, Loaded, Method, Os, PackageTarget, Pager, PlatformKey,
-    ProtocolMatrix, Registry, TagGroup,
+    EntryFacets, FacetCounts, Filters, Health, Kind, ListedFor, Loaded, Method, Os, PackageTarget,
+    Pager, PlatformKey, ProtocolMatrix, Registry, TagGroup,
 };
 
 /// The 130 agents of the real registry, as published in 2026.
@@ -181,7 +181,9 @@ pub fn registry(entries: Vec<Entry>) -> Registry {
 /// every value some entry of the catalogue has or the filters select.
 pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
     let matrix = catalog.matrix.as_ref();
-    let facets = |i: usize| EntryFacets::with_matrix(&catalog.registry.entries[i], matrix);
+    let listings = &catalog.listings;
+    let facets =
+        |i: usize| EntryFacets::with_sources(&catalog.registry.entries[i], matrix, listings);
     let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
         let mut others = filters.clone();
         without(&mut others);
@@ -284,6 +286,35 @@ pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> Fac
                 });
                 Some((group, values))
             })
+            .collect(),
+        listed_for: ListedFor::ALL
+            .into_iter()
+            .filter(|v| {
+                let loaded = match v {
+                    ListedFor::Default => true,
+                    ListedFor::JetBrains | ListedFor::JetBrainsBundled => {
+                        listings.jetbrains.is_some()
+                    }
+                    ListedFor::JetBrainsPreview => listings.jetbrains_preview.is_some(),
+                };
+                let acp = catalog.registry.entries.iter().any(|e| e.service.is_none());
+                (acp && loaded) || filters.listed_for.contains(v)
+            })
+            .map(|v| (v, count(|f| f.listed_for.clear(), &|f| f.is_listed_for(v))))
+            .collect(),
+        health: Health::ALL
+            .into_iter()
+            .filter(|h| {
+                let (quarantine, probe) = (listings.quarantine.is_some(), matrix.is_some());
+                let loaded = match h {
+                    Health::Quarantined => quarantine,
+                    Health::ProbeFailed | Health::Healthy => probe,
+                    Health::NotProbed => quarantine || probe,
+                };
+                let acp = catalog.registry.entries.iter().any(|e| e.service.is_none());
+                (acp && loaded) || filters.health.contains(h)
+            })
+            .map(|h| (h, count(|f| f.health.clear(), &|f| f.has_health(h))))
             .collect(),
     }
 }
