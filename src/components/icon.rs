@@ -122,7 +122,7 @@ pub fn measure_icon(text: &str) -> Result<(), Refusal> {
     if text.len() > MAX_ICON_BYTES {
         return Err(Refusal::TooLarge { found: text.len() });
     }
-    if declares_entities(text) {
+    if registry_core::icon_bounds::doctype(text).is_some_and(|d| d.declares) {
         return Err(Refusal::Entities);
     }
     let bytes = text.as_bytes();
@@ -198,26 +198,6 @@ pub fn measure_icon(text: &str) -> Result<(), Refusal> {
         }
     }
     Ok(())
-}
-
-/// Whether `text` has a `<!DOCTYPE …>` with an internal subset (`[…]`, outside quotes), where
-/// entities are declared (the validator's rule: `registry-validate`'s `doctype`).
-fn declares_entities(text: &str) -> bool {
-    let Some(start) = text.find("<!DOCTYPE") else {
-        return false;
-    };
-    let mut quote = None;
-    for c in text[start..].chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '[') => return true,
-            (None, '>') => return false,
-            _ => {}
-        }
-    }
-    false
 }
 
 fn is_name_byte(byte: u8) -> bool {

@@ -1,6 +1,9 @@
 //! The bounds of an icon that can be checked without parsing it, shared by the validator
 //! (`registry-validate`, over the parsed tree) and the site (over the text it fetched): bytes,
-//! elements and path segments, and the counting of path segments as SVG reads path data.
+//! elements and path segments, the counting of path segments as SVG reads path data, and the
+//! `<!DOCTYPE>` whose internal subset declares entities ([`doctype`]).
+
+use std::ops::Range;
 
 /// The most bytes an icon file may have.
 pub const MAX_BYTES: usize = 64 * 1024;
@@ -96,6 +99,47 @@ fn number_len(bytes: &[u8]) -> Option<usize> {
     Some(at)
 }
 
+/// The `<!DOCTYPE …>` of an icon: where it is, and whether it declares entities (an internal
+/// subset), which the validator refuses and the site never draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Doctype {
+    /// From `<!DOCTYPE` to its closing `>` outside brackets and quotes (or the end of the text).
+    pub range: Range<usize>,
+    /// Whether it has an internal subset (`[…]`), where entities are declared.
+    pub declares: bool,
+}
+
+/// The `<!DOCTYPE …>` of `text`, if it has one.
+pub fn doctype(text: &str) -> Option<Doctype> {
+    let start = text.find("<!DOCTYPE")?;
+    let mut depth = 0usize;
+    let mut declares = false;
+    let mut quote = None;
+    for (at, c) in text[start..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[') => {
+                depth += 1;
+                declares = true;
+            }
+            (None, ']') => depth = depth.saturating_sub(1),
+            (None, '>') if depth == 0 => {
+                return Some(Doctype {
+                    range: start..start + at + 1,
+                    declares,
+                });
+            }
+            _ => {}
+        }
+    }
+    Some(Doctype {
+        range: start..text.len(),
+        declares,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +197,26 @@ mod tests {
             assert_eq!(number_len(text.as_bytes()), expected, "{text:?}");
         }
         assert_eq!(numbers("0,0 16,0 8,16"), 6);
+    }
+
+    #[test]
+    fn doctypes_end_outside_their_internal_subset() {
+        let table = [
+            ("<svg/>", None),
+            ("<!DOCTYPE svg><svg/>", Some((0..14, false))),
+            (
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x>y\"><svg/>",
+                Some((22..75, false)),
+            ),
+            (
+                "<!DOCTYPE svg [<!ENTITY s \"&#60;script&#62;]>\">]><svg>&s;</svg>",
+                Some((0..49, true)),
+            ),
+            ("<!DOCTYPE svg [ <svg/>", Some((0..22, true))),
+        ];
+        for (text, expected) in table {
+            let found = doctype(text).map(|d| (d.range, d.declares));
+            assert_eq!(found, expected, "{text}");
+        }
     }
 }

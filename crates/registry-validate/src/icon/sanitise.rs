@@ -16,7 +16,9 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use super::css::{is_fragment, safe_value, sanitise_declarations, sanitise_stylesheet};
 use super::limits::{self, Limit, MAX_BYTES, MAX_NODES, OverLimit};
-use super::{SVG_NAMESPACE, XLINK_NAMESPACE, blank, doctype};
+use registry_core::icon_bounds::doctype;
+
+use super::{SVG_NAMESPACE, XLINK_NAMESPACE, blank};
 
 /// The XML namespace, of `xml:space`.
 const XML_NAMESPACE: &str = "http://www.w3.org/XML/1998/namespace";
