@@ -75,13 +75,26 @@ async function keystrokes(page, context) {
   return samples;
 }
 
-/** Waits until the service worker controls the page and the registry is kept. */
+/**
+ * Waits until the service worker controls the page, the registry is kept, and the worker itself
+ * can read the catalogue's page from what it stored at install (for a moment after it took
+ * control, it has been seen not to yet).
+ */
 async function installed(page) {
   await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker.controller) return false;
-    const cache = await caches.open('acp-kept-v1');
-    return Boolean(await cache.match(new URL('registry.json', document.baseURI).href));
+    if (navigator.serviceWorker.controller?.state !== 'activated') return false;
+    const kept = await caches.open('acp-kept-v1');
+    return Boolean(await kept.match(new URL('registry.json', document.baseURI).href));
   });
+  const context = page.context();
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  for (const deadline = Date.now() + 15_000; ; ) {
+    // Evaluated in the worker: APP_CACHE and scope are its own.
+    const ready = await worker.evaluate(async () => Boolean(await (await caches.open(APP_CACHE)).match(new URL('./', scope))));
+    if (ready) return;
+    assert.ok(Date.now() < deadline, 'the service worker never held the catalogue page it stored at install');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
