@@ -317,6 +317,15 @@ pub fn write_site(
     let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
     // The icons of the pages written, for their stylesheet: none from an earlier call.
     let _ = rendered_icons_css();
+    // What the pages may draw: the icons the build reads and measures itself.
+    if let Some(loaded) = registry {
+        for entry in &loaded.catalog.registry.entries {
+            if let Some(url) = crate::components::icon::icon_url(entry, &loaded.url) {
+                let text = local_icon(entry, loaded, out_dir);
+                crate::components::icon::note_read_by_build(&url, text.as_deref());
+            }
+        }
+    }
     write("index.html".into(), page("/"))?;
     write("404.html".into(), page("/404.html"))?;
     write(

@@ -358,6 +358,53 @@ fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
 }
 
 #[test]
+fn pages_draw_only_the_icons_the_build_read_and_measured() {
+    let registry = r#"{"version": "1.0.0", "agents": [
+        {"id": "good", "name": "Good", "version": "1", "description": "d", "icon": "good.svg", "distribution": {"npx": {"package": "g@1"}}},
+        {"id": "bomb", "name": "Bomb", "version": "1", "description": "d", "icon": "bomb.svg", "distribution": {"npx": {"package": "b@1"}}},
+        {"id": "remote", "name": "Remote", "version": "1", "description": "d", "icon": "https://cdn.example.com/remote.svg", "distribution": {"npx": {"package": "r@1"}}}
+    ]}"#;
+    let loaded = LoadedRegistry::from_text(registry_url(), registry).unwrap();
+    let out = std::env::temp_dir().join(format!("acp-render-icons-{}", std::process::id()));
+    fs::create_dir_all(&out).unwrap();
+    let square = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path fill="currentColor" d="M0 0h16v16H0z"/></svg>"#;
+    fs::write(out.join("good.svg"), square).unwrap();
+    let bomb = format!(
+        r#"<!DOCTYPE svg [<!ENTITY a "{}">]><svg xmlns="http://www.w3.org/2000/svg">&a;&a;</svg>"#,
+        "x".repeat(100)
+    );
+    fs::write(out.join("bomb.svg"), bomb).unwrap();
+    let template = Template::parse("<html><head></head><body></body></html>").unwrap();
+    write_site(&template, Some(&loaded), &out, Pages::All).unwrap();
+    let page = |id: &str| fs::read_to_string(out.join(format!("agents/{id}/index.html"))).unwrap();
+    let css = fs::read_to_string(out.join("icons.css")).unwrap();
+    // Within the bounds, a file of the build: drawn in the first paint, its rule in icons.css.
+    assert!(page("good").contains("icon-mask"));
+    assert!(
+        css.contains("good.svg") && css.lines().count() == 1,
+        "{css}"
+    );
+    // Refused by the build: the monogram and the reason, no mask.
+    let refused = page("bomb");
+    assert!(!refused.contains("icon-mask"));
+    assert!(
+        refused.contains("declares entities, which can hide markup"),
+        "{refused}"
+    );
+    // On another host the build cannot read it: nothing drawn until the browser has measured it.
+    let remote = page("remote");
+    assert!(!remote.contains("icon-mask") && !remote.contains("cdn.example.com/remote.svg\")"));
+    assert!(!css.contains("cdn.example.com"));
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(
+        index.matches("icon-mask").count(),
+        1,
+        "only Good's card draws its icon"
+    );
+    fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
 fn pages_carry_no_hydration_markers_but_scripts_keep_their_text() {
     let loaded = bundled();
     for path in ["/", "/agents/gemini/"] {

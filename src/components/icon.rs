@@ -19,10 +19,13 @@
 //! the validator rejects (script, animation, `<foreignObject>`). An icon that fails to load or is refused shows a monogram of the name
 //! instead, and the agent page says why ([`IconSize::Page`]).
 //!
-//! A page rendered at build time draws its icons in its first paint (the build has only the
-//! registry's icon URLs); when the app takes it over, an icon the HTML already drew is drawn
-//! again at once from its URL ([`remember_drawn`], by its class), so nothing flashes, and is checked like any
-//! other: refused, it becomes the monogram.
+//! A page rendered at build time draws in its first paint the icons the build read and measured
+//! itself, the files of the build ([`note_read_by_build`]); one it refused is its monogram, and
+//! one it could not read (on another host: the build fetches nothing) an empty tile the browser
+//! fills once it has read and measured it, so that no unmeasured icon is ever drawn. When the app
+//! takes the page over, an icon the HTML already drew is drawn again at once from its URL
+//! ([`remember_drawn`], by its class), so nothing flashes, and is checked like any other:
+//! refused, it becomes the monogram.
 //!
 //! Each URL is read once for the page's lifetime: icons asking while a read is under way wait
 //! for its answer, and an icon built again for a URL already read (the results change on every
@@ -250,17 +253,17 @@ pub fn AgentIcon(
         // A `blob:` URL is the page's own, of a text it has sanitised (the listing preview's
         // upload): registry data never gives one ([`icon_url`]).
         Some(url) if url.starts_with("blob:") => Some(Check::Drawable(url.to_owned())),
+        // At build time, only what the build read and measured (a file of the build) is drawn:
+        // an icon elsewhere is left for the browser to read and measure first.
+        Some(url) if cfg!(not(target_arch = "wasm32")) => read_by_build(url),
         Some(url) => checked(url),
     };
-    // Drawn from its URL at once: by the build (which cannot read it), or in the browser when
-    // the page it takes over drew it already.
-    let at_once = known.is_none()
-        && url
-            .as_deref()
-            .is_some_and(|url| cfg!(not(target_arch = "wasm32")) || drawn_by_page(url));
+    // Drawn from its URL at once, in the browser, when the page it takes over drew it already
+    // (the build had measured it).
+    let at_once = known.is_none() && url.as_deref().is_some_and(drawn_by_page);
     let result = RwSignal::new(known.clone());
     if let (Some(url), None) = (url.clone(), known) {
-        // In the browser only: the build cannot read icons.
+        // In the browser only (effects do not run at build time).
         Effect::new(move |_| check(&url, result));
     }
     let box_class = format!(
@@ -501,6 +504,37 @@ pub fn icon_class(url: &str) -> String {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     });
     format!("icon-{hash:016x}")
+}
+
+thread_local! {
+    /// What the build found reading each icon that is a file of the build, by URL (see
+    /// [`note_read_by_build`]).
+    static READ_BY_BUILD: RefCell<HashMap<String, Check>> = RefCell::new(HashMap::new());
+}
+
+/// Notes, at build time, what reading the icon at `url` (as [`icon_url`] gives it) found: its
+/// text when it is a file of the build, `None` when the build cannot read it (an icon on
+/// another host: the build fetches nothing). Pages rendered afterwards draw it only when it was
+/// read and is within the bounds ([`measure_icon`]); a refused one gets its monogram, and one the
+/// build could not read an empty tile that the browser fills once it has read and measured it.
+pub fn note_read_by_build(url: &str, text: Option<&str>) {
+    let check = text.map(|text| match measure_icon(text) {
+        Ok(()) => Check::Drawable(url.to_owned()),
+        Err(refusal) => Check::Refused(refusal),
+    });
+    READ_BY_BUILD.with(|read| match check {
+        Some(check) => {
+            read.borrow_mut().insert(url.to_owned(), check);
+        }
+        None => {
+            read.borrow_mut().remove(url);
+        }
+    });
+}
+
+/// What the build found reading the icon at `url`, if it could read it.
+fn read_by_build(url: &str) -> Option<Check> {
+    READ_BY_BUILD.with(|read| read.borrow().get(url).cloned())
 }
 
 thread_local! {
