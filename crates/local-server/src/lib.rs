@@ -216,6 +216,36 @@ mod tests {
         assert!(closed, "still listening 2 s after the drop");
     }
 
+    /// Browsers keep their connections open between requests, and open several at once: every
+    /// connection of a burst is answered while the others stay open (tiny_http's thread pool
+    /// once left one queued behind them: see `vendor/README.md`).
+    #[test]
+    fn a_burst_of_keep_alive_connections_is_answered_while_they_stay_open() {
+        let server = Workers::spawn(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), 4, |r| {
+            r.respond(Response::from_string("ok"))
+        })
+        .unwrap();
+        for _ in 0..20 {
+            let streams: Vec<TcpStream> = (0..12)
+                .map(|_| {
+                    let mut stream = TcpStream::connect(server.addr()).unwrap();
+                    stream
+                        .write_all(b"GET /x HTTP/1.1\r\nHost: a\r\n\r\n")
+                        .unwrap();
+                    stream
+                })
+                .collect();
+            for mut stream in streams.iter() {
+                stream
+                    .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+                    .unwrap();
+                let mut answer = [0; 64];
+                let read = stream.read(&mut answer).expect("answered within 5 s");
+                assert!(answer[..read].starts_with(b"HTTP/1.1 200"));
+            }
+        }
+    }
+
     #[test]
     fn a_taken_port_is_an_error() {
         let first = Workers::spawn(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), 1, |r| {
