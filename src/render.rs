@@ -317,15 +317,22 @@ pub fn write_site(
     let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
     // The icons of the pages written, for their stylesheet: none from an earlier call.
     let _ = rendered_icons_css();
-    // What the pages may draw: the icons the build reads and measures itself.
-    if let Some(loaded) = registry {
-        for entry in &loaded.catalog.registry.entries {
-            if let Some(url) = crate::components::icon::icon_url(entry, &loaded.url) {
-                let text = local_icon(entry, loaded, out_dir);
+    // What the pages may draw: the icons the build reads and measures itself (read once, for
+    // the pages and the link-preview images), by entry.
+    let icons: Vec<Option<String>> = registry.map_or_else(Vec::new, |loaded| {
+        loaded
+            .catalog
+            .registry
+            .entries
+            .iter()
+            .map(|entry| {
+                let url = crate::components::icon::icon_url(entry, &loaded.url)?;
+                let text = local_icon(&url, out_dir);
                 crate::components::icon::note_read_by_build(&url, text.as_deref());
-            }
-        }
-    }
+                text
+            })
+            .collect()
+    });
     write("index.html".into(), page("/"))?;
     write("404.html".into(), page("/404.html"))?;
     write(
@@ -352,7 +359,7 @@ pub fn write_site(
     written.warnings = loaded.diagnostics.len() - written.errors;
     let address = config::address();
     let mut pages = vec!["".to_owned()];
-    for entry in &loaded.catalog.registry.entries {
+    for (entry, icon) in loaded.catalog.registry.entries.iter().zip(&icons) {
         if !is_file_name(&entry.id) {
             written.unfit_ids.push(entry.id.clone());
             continue;
@@ -366,7 +373,6 @@ pub fn write_site(
             registry_core::badge_path(entry).into(),
             registry_core::badge_svg(&entry.version),
         )?;
-        let icon = local_icon(entry, loaded, out_dir);
         match og_image::render_entry(entry, icon.as_deref(), address.origin()) {
             Ok(image) => {
                 if image.icon != og_image::IconUse::Icon {
@@ -398,10 +404,10 @@ pub fn write_site(
     Ok(written)
 }
 
-/// The text of an entry's icon when it is a file of the build (the bundled registry's icons are
-/// beside `registry.json`); `None` for an icon elsewhere: the build fetches nothing.
-fn local_icon(entry: &Entry, loaded: &LoadedRegistry, out_dir: &Path) -> Option<String> {
-    let url = crate::components::icon::icon_url(entry, &loaded.url)?;
+/// The text of the icon at `url` (as [`icon_url`](crate::components::icon::icon_url) gives it)
+/// when it is a file of the build (the bundled registry's icons are beside `registry.json`);
+/// `None` for an icon elsewhere: the build fetches nothing.
+fn local_icon(url: &str, out_dir: &Path) -> Option<String> {
     let relative = url.strip_prefix("./")?;
     let relative = relative.split(['?', '#']).next()?;
     let path = Path::new(relative);

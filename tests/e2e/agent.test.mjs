@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, live, siteUrl } from './helpers.mjs';
+import { launchForAgentPages, live, siteUrl, snippet } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const agent = (id) => REGISTRY.agents.find((a) => a.id === id);
@@ -15,19 +15,11 @@ async function openAgent(page, id, hash = '') {
   await page.getByRole('heading', { level: 1, name: agent(id).name }).waitFor();
 }
 
-/** The code of the snippet block whose caption starts with `title`. */
-const snippet = (page, title) =>
-  page.locator('figure').filter({ has: page.locator('figcaption > span:first-child', { hasText: new RegExp(`^${title}`) }) }).locator('pre code');
-
 describe('agent pages', () => {
   let context;
   let page;
   before(async () => {
-    ({ context, page } = await launch({ viewport: { width: 1280, height: 900 } }));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(siteUrl()).origin });
-    // Start from a known platform, as a visitor who picked it.
-    await page.goto(siteUrl());
-    await page.evaluate(() => localStorage.setItem('acp-platform', 'linux-x86_64'));
+    ({ context, page } = await launchForAgentPages());
   });
   after(async () => context.close());
 

@@ -144,6 +144,22 @@ function explainStalls(page) {
   }
 }
 
+/** The code of the snippet block whose caption starts with `title`. */
+export const snippet = (page, title) =>
+  page.locator('figure').filter({ has: page.locator('figcaption > span:first-child', { hasText: new RegExp(`^${title}`) }) }).locator('pre code');
+
+/**
+ * A browser for agent pages: copying allowed (so tests can read back what a button copied) and
+ * the platform chosen, as a visitor who picked Linux x86-64.
+ */
+export async function launchForAgentPages() {
+  const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(siteUrl()).origin });
+  await page.goto(siteUrl());
+  await page.evaluate(() => localStorage.setItem('acp-platform', 'linux-x86_64'));
+  return { context, page };
+}
+
 /** The URL of `path` (e.g. `agents/gemini?x=1`; a leading `/` is relative to the site, not the host). */
 export function siteUrl(path = '', base = process.env.SITE_URL) {
   if (!base) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { launch, live, siteUrl } from './helpers.mjs';
+import { launch, launchForAgentPages, live, siteUrl, snippet } from './helpers.mjs';
 
 const bundled = (file) => JSON.parse(readFileSync(new URL(`../../public/${file}`, import.meta.url), 'utf8'));
 const REGISTRY = bundled('registry.json');
@@ -37,17 +37,11 @@ async function optionCount(page, group, label) {
   return Number((await row.locator('span').last().textContent()).trim());
 }
 
-const snippet = (page, title) =>
-  page.locator('figure').filter({ has: page.locator('figcaption > span:first-child', { hasText: new RegExp(`^${title}`) }) }).locator('pre code');
-
 describe('where agents are listed, and their health', () => {
   let context;
   let page;
   before(async () => {
-    ({ context, page } = await launch({ viewport: { width: 1280, height: 900 } }));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(siteUrl()).origin });
-    await page.goto(siteUrl());
-    await page.evaluate(() => localStorage.setItem('acp-platform', 'linux-x86_64'));
+    ({ context, page } = await launchForAgentPages());
   });
   after(async () => context.close());
 
