@@ -1,7 +1,7 @@
 //! The app: router, the frame every page shares, and the state every page may read.
 
 use leptos::prelude::*;
-use leptos_meta::{Link, provide_meta_context};
+use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
@@ -59,21 +59,25 @@ pub fn App(
     }
 }
 
-/// In the HTML written at build time, `<link rel=preload>`s of the registry and the protocol
-/// matrix, so the browser fetches them beside the wasm instead of after it has started. They
-/// are `as=fetch crossorigin`: the request mode and credentials of the app's own `fetch`, which
-/// then takes the preloaded responses over instead of downloading again; and low priority, since
-/// the page shows its content without them (they are for the app). An AgentRegistry is paged
-/// live, and has none; the app in the browser adds none either (the page it takes over had
-/// them).
+/// In the HTML written at build time, the data files the app will fetch first: the registry
+/// and the protocol matrix, as `<meta name="acp-preload" content=URL>`. Nothing the app needs
+/// is fetched before the page's first paint, which the HTML makes alone: the start-up script
+/// (`pattern_script` in `Trunk.toml`) waits for that paint, then turns each of these into a
+/// `<link rel=preload as=fetch crossorigin>` (the request mode and credentials of the app's own
+/// `fetch`, which then takes the preloaded response over instead of downloading again) while the
+/// wasm downloads beside them. An AgentRegistry is paged live, and has none; the app in the
+/// browser adds none either (the page it takes over had them).
 #[component]
 fn DataPreloads() -> impl IntoView {
     let wanted = cfg!(not(target_arch = "wasm32")) && config::REGISTRY_KIND == RegistryKind::Acp;
     wanted.then(|| {
         [config::REGISTRY_URL, config::PROTOCOL_MATRIX_URL]
-            .map(|url| view! { <Link rel="preload" href=url.trim() as_="fetch" crossorigin="" fetchpriority="low" /> })
+            .map(|url| view! { <Meta name=PRELOAD_META content=url.trim() /> })
     })
 }
+
+/// The name of the `<meta>`s naming the data files to preload once the page has been painted.
+pub const PRELOAD_META: &str = "acp-preload";
 
 /// Every page's frame: the skip link, the header, `children` as the page's `<main>`, the
 /// footer.

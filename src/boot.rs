@@ -7,10 +7,12 @@
 //!   page) stays as it is while the registry downloads. Once it is loaded (and the optional
 //!   files — the protocol matrix, the JetBrains views, the quarantine list — and the visitor's
 //!   platform are known, or a short wait is over), the app renders the
-//!   same page into a detached element and puts it in the old one's place in one step: the same
-//!   markup, so nothing moves or flashes, and the page is live. What the visitor did meanwhile
-//!   is kept: text typed into the search box and filters ticked are applied ([`Pending`]), and
-//!   the focused field keeps the focus and the caret. If the registry cannot be loaded, the
+//!   same page into a detached element, in slices so that the page on screen keeps answering
+//!   ([`deferred`]), and puts it in the old one's place in one step: the same markup, so
+//!   nothing moves or flashes, and the page is live. What the visitor did meanwhile is kept:
+//!   text typed into the search box and filters ticked before the build are applied to the
+//!   address it starts from, those done during the build are done again on the live page
+//!   ([`Pending`]), and the focused field keeps the focus and the caret. If the registry cannot be loaded, the
 //!   page the HTML had stays, with a notice and a retry; if a copy was kept from an earlier
 //!   visit, the app takes the page over with it, saying how old it is.
 //! - **A shell** (a build for an AgentRegistry, or with no registry known at build time) shows
@@ -35,6 +37,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::app::App;
+use crate::components::deferred;
 use crate::components::icon;
 use crate::components::notices::NetworkNotices;
 use crate::registry::{OptionalStatus, Phase, RegistryState};
@@ -131,28 +134,76 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
     });
 }
 
-/// Puts the live page in the pre-rendered one's place, keeping what the visitor did. User
-/// Timing measures `acp:take-over` how long it took.
+/// Puts the live page in the pre-rendered one's place, keeping what the visitor did. The live
+/// page is built detached, in slices ([`deferred`]) so that the page on screen keeps answering
+/// meanwhile, and swapped in once whole. User Timing measures `acp:take-over` how long it
+/// took, from the start of the build to the frame after the swap.
 fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
     mark("acp:take-over-start");
-    let pending = Pending::read(root);
-    pending.apply_to_address();
+    let before = Pending::read(root);
+    before.apply_to_address();
     remove_prerendered_head();
-    replace(root, registry, visitor, true);
-    // The router renders the page's route right after mounting (in a microtask): the fields to
-    // focus exist by the next frame, which this runs before.
-    request_animation_frame(move || {
-        pending.restore_focus();
-        crate::offline::register();
-        mark("acp:taken-over");
-        if let Some(performance) = window().performance() {
-            let _ = performance.measure_with_start_mark_and_end_mark(
-                "acp:take-over",
-                "acp:take-over-start",
-                "acp:taken-over",
-            );
-        }
+    deferred::begin();
+    let fresh = mount_detached(move || view! { <App registry visitor prerendered=true /> });
+    let root = root.clone();
+    build_in_slices(move || {
+        // What the visitor did while the live page was being built is done again on it, as
+        // they did it: typed into its search box, ticked on its filters.
+        let after = Pending::read(&root);
+        let _ = root.replace_with_with_node_1(&fresh);
+        deferred::end();
+        after.replay_since(&before, &fresh);
+        // The router renders the page's route right after mounting (in a microtask): the
+        // fields to focus exist by the next frame, which this runs before.
+        request_animation_frame(move || {
+            after.restore_focus();
+            crate::offline::register();
+            mark("acp:taken-over");
+            if let Some(performance) = window().performance() {
+                let _ = performance.measure_with_start_mark_and_end_mark(
+                    "acp:take-over",
+                    "acp:take-over-start",
+                    "acp:taken-over",
+                );
+            }
+        });
     });
+}
+
+/// How long one slice of a take-over's build may take, in milliseconds: well under the 50 ms
+/// after which a task is long, on a phone four times slower than the machine measuring it.
+const SLICE_MS: f64 = 8.0;
+
+/// Reveals the [`deferred`] parts of the page being built a few per task, yielding to the
+/// browser between tasks, then calls `done`. How many parts a task reveals follows how long
+/// the last task took (its rendering runs after the call that reveals, in the same task).
+fn build_in_slices(done: impl FnOnce() + 'static) {
+    fn step(parts: usize, started: f64, done: Box<dyn FnOnce()>) {
+        let now = now_ms();
+        let took = now - started;
+        let parts = if took < SLICE_MS / 2.0 {
+            (parts * 2).min(32)
+        } else if took > SLICE_MS {
+            (parts / 2).max(1)
+        } else {
+            parts
+        };
+        if deferred::waiting() == 0 {
+            done();
+            return;
+        }
+        deferred::reveal(parts);
+        set_timeout(move || step(parts, now, done), Duration::ZERO);
+    }
+    // The first task built the page around its parts; the next one starts revealing them.
+    let started = now_ms();
+    set_timeout(move || step(1, started, Box::new(done)), Duration::ZERO);
+}
+
+fn now_ms() -> f64 {
+    window()
+        .performance()
+        .map_or(0.0, |performance| performance.now())
 }
 
 fn mark(name: &str) {
@@ -169,10 +220,9 @@ fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, preren
     );
 }
 
-/// Renders `view` into a new root (`<div id="app">`) and puts it in place of `old` in one step
-/// (or at the end of the body when there is none), for the page's lifetime: the page never
-/// shows a half-built view.
-pub fn mount_in_place_of<F, N>(old: Option<&Element>, view: F)
+/// Renders `view` into a new root (`<div id="app">`) not yet in the document, for the page's
+/// lifetime.
+fn mount_detached<F, N>(view: F) -> HtmlElement
 where
     F: FnOnce() -> N + 'static,
     N: IntoView,
@@ -182,7 +232,19 @@ where
         .expect("a document can create elements")
         .unchecked_into::<HtmlElement>();
     fresh.set_id(ROOT_ID);
-    let handle = mount_to(fresh.clone(), view);
+    mount_to(fresh.clone(), view).forget();
+    fresh
+}
+
+/// Renders `view` into a new root (`<div id="app">`) and puts it in place of `old` in one step
+/// (or at the end of the body when there is none), for the page's lifetime: the page never
+/// shows a half-built view.
+pub fn mount_in_place_of<F, N>(old: Option<&Element>, view: F)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    let fresh = mount_detached(view);
     match old {
         Some(old) => {
             let _ = old.replace_with_with_node_1(&fresh);
@@ -193,7 +255,6 @@ where
             }
         }
     }
-    handle.forget();
 }
 
 /// The focused field of a page about to be replaced, and its selection, to give back to the
@@ -343,6 +404,48 @@ impl Pending {
         };
         if let Ok(history) = window().history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+    }
+
+    /// Does on the live page `fresh` what the visitor did on the pre-rendered one since
+    /// `before` was read: the search text typed into its search box, the filters ticked or
+    /// unticked since clicked, each firing the events a visitor's action fires.
+    fn replay_since(&self, before: &Pending, fresh: &Element) {
+        if self.search != before.search
+            && let Some(search) = &self.search
+            && let Some(input) = fresh
+                .query_selector("input[type=search]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        {
+            input.set_value(search);
+            if let Ok(event) = web_sys::Event::new_with_event_init_dict("input", &{
+                let init = web_sys::EventInit::new();
+                init.set_bubbles(true);
+                init
+            }) {
+                let _ = input.dispatch_event(&event);
+            }
+        }
+        let changed = self
+            .toggled
+            .iter()
+            .filter(|t| !before.toggled.contains(t))
+            .chain(before.toggled.iter().filter(|t| !self.toggled.contains(t)));
+        for (key, value) in changed {
+            let checkbox = fresh
+                .query_selector_all("input[type=checkbox]")
+                .ok()
+                .and_then(|list| {
+                    (0..list.length())
+                        .filter_map(|i| list.get(i))
+                        .filter_map(|node| node.dyn_into::<HtmlInputElement>().ok())
+                        .find(|input| input.name() == *key && input.value() == *value)
+                });
+            if let Some(checkbox) = checkbox {
+                checkbox.click();
+            }
         }
     }
 

@@ -21,6 +21,7 @@ use registry_core::query::keys;
 use registry_core::{CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Sort, TagGroup};
 
 use crate::components::card::AgentCard;
+use crate::components::deferred::Deferred;
 use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
 use crate::components::highlight::Highlights;
 use crate::components::icon::icon_url;
@@ -288,15 +289,15 @@ fn Browser(
                     "Filters"
                 </button>
                 <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
-                    <FacetFieldset name=keys::KIND legend="Kind" groups on_toggle />
-                    <FacetFieldset name=keys::LISTED legend="Listed for" groups on_toggle />
-                    <FacetFieldset name=keys::HEALTH legend="Health" groups on_toggle />
-                    <FacetFieldset name=keys::DIST legend="Distribution" groups on_toggle />
-                    <FacetFieldset name=keys::OS legend="Operating system" groups on_toggle />
-                    <FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle />
-                    <FacetFieldset name=keys::LICENSE legend="License" groups on_toggle />
-                    <FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle />
-                    <FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle />
+                    <Deferred><FacetFieldset name=keys::KIND legend="Kind" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::LISTED legend="Listed for" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::HEALTH legend="Health" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::DIST legend="Distribution" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::OS legend="Operating system" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::LICENSE legend="License" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle /></Deferred>
+                    <Deferred><FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle /></Deferred>
                     {(config::REGISTRY_KIND == RegistryKind::AgentRegistry).then(|| {
                         TagGroup::ALL.map(|g| view! { <FacetFieldset name=g.as_str() legend=g.label() groups on_toggle /> })
                     })}
@@ -331,18 +332,20 @@ fn Browser(
                 >
                     <ul class="grid gap-3 xl:grid-cols-2">
                         <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
-                            {data.with_untracked(|loaded| {
-                                let entry = &loaded.catalog.registry.entries[index];
-                                view! {
-                                    <AgentCard
-                                        entry=Arc::new(entry.clone())
-                                        icon=icon_url(entry, &loaded.url)
-                                        highlights
-                                        warnings=warnings_of(&loaded.catalog, entry)
-                                        quarantine=quarantine_of(loaded, entry)
-                                    />
-                                }
-                            })}
+                            <Deferred>
+                                {data.with_untracked(|loaded| {
+                                    let entry = &loaded.catalog.registry.entries[index];
+                                    view! {
+                                        <AgentCard
+                                            entry=Arc::new(entry.clone())
+                                            icon=icon_url(entry, &loaded.url)
+                                            highlights
+                                            warnings=warnings_of(&loaded.catalog, entry)
+                                            quarantine=quarantine_of(loaded, entry)
+                                        />
+                                    }
+                                })}
+                            </Deferred>
                         </For>
                     </ul>
                 </Show>

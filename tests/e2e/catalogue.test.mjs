@@ -362,8 +362,9 @@ describe('bad registries', () => {
 });
 
 describe('loading', () => {
-  // Each page preloads the registry and the probe results beside the wasm; the app's fetches
-  // must take those responses over, not download the files a second time.
+  // Each page names the registry and the probe results, which its start-up script preloads
+  // beside the wasm once the page has been painted; the app's fetches must take those
+  // responses over, not download the files a second time.
   for (const [where, url, base] of [
     ['the catalogue', () => siteUrl(), () => siteUrl()],
     ['an agent page under a sub-path', () => subSiteUrl('agents/gemini/'), () => subSiteUrl()],
@@ -387,10 +388,7 @@ describe('loading', () => {
           throw error;
         });
         for (const file of ['registry.json', 'protocol-matrix.json']) {
-          assert.ok(
-            html.includes(`<link as="fetch" crossorigin="" fetchpriority="low" href="${file}" rel="preload">`),
-            `${file} is preloaded`,
-          );
+          assert.ok(html.includes(`<meta name="acp-preload" content="${file}">`), `${file} is named for preloading`);
           const absolute = new URL(file, base()).href;
           assert.equal(requests.filter((r) => r === absolute).length, 1, `${file} requested once: ${requests}`);
         }
@@ -400,6 +398,30 @@ describe('loading', () => {
       }
     });
   }
+
+  test('nothing of the app is fetched before the page has been painted', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.goto(siteUrl());
+      await live(page);
+      const { paint, fetched } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        fetched: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\.(wasm|js)$|\/(registry|protocol-matrix)\.json$/.test(new URL(r.name).pathname))
+          .map((r) => ({ file: new URL(r.name).pathname, start: r.startTime })),
+      }));
+      assert.ok(paint !== null, 'the page has a first contentful paint');
+      const files = fetched.map((f) => f.file);
+      for (const file of ['/registry.json', '/protocol-matrix.json']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
+      assert.ok(files.some((f) => f.endsWith('.wasm')), `the wasm was fetched: ${files}`);
+      for (const { file, start } of fetched) {
+        assert.ok(start > paint, `${file} was requested at ${start.toFixed(0)} ms, after the first paint at ${paint.toFixed(0)} ms`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('published under a sub-path', () => {

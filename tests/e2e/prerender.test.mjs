@@ -227,6 +227,36 @@ describe('the app takes the page over', () => {
     }
   });
 
+  test('what is typed and ticked while the live page is being built is done again on it', async () => {
+    const { context, page } = await launch();
+    try {
+      // A phone's pace, so that the build, in slices, lasts long enough to type into.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(siteUrl());
+      await page.waitForFunction(() => performance.getEntriesByName('acp:take-over-start').length > 0, null, { polling: 5 });
+      await search(page).pressSequentially('gemini');
+      await page.getByRole('checkbox', { name: /npx/ }).check();
+      const during = await page.evaluate(() => performance.getEntriesByName('acp:taken-over').length === 0);
+      assert.ok(during, 'typed and ticked while the live page was being built');
+      await live(page);
+      await page.getByRole('link', { name: 'Gemini CLI', exact: true }).waitFor();
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('dist') === 'npx');
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('q'), 'gemini');
+      assert.equal(await search(page).inputValue(), 'gemini');
+      assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
+      const badges = await page
+        .getByRole('region', { name: 'Results' })
+        .getByRole('list', { name: 'Distribution' })
+        .allTextContents();
+      assert.ok(badges.length > 0 && badges.length < PAGE, `${badges.length} results`);
+      assert.deepEqual(badges.filter((b) => !b.includes('npx')), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the focused search box keeps the focus and what is typed next', async () => {
     const { context, page } = await launch();
     try {

@@ -367,13 +367,17 @@ fn bundle_from_json(text: &str, site: &Path) -> Option<DistReport> {
     })
 }
 
-/// The file name of the site's stylesheet (Trunk names it `main-<hash>.css`).
+/// The file name of the site's stylesheet: Trunk names it after `styles/main.css`,
+/// `main-<hash>.css` (beside it, the build's `icons.css` holds the pages' icon masks).
 fn stylesheet_of(site: &Path) -> Result<String> {
     let mut found = Vec::new();
     for entry in fs::read_dir(site).with_context(|| format!("listing {}", site.display()))? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|ext| ext == "css") {
-            found.extend(path.file_name().and_then(|n| n.to_str()).map(str::to_owned));
+        let name = entry?.file_name();
+        if let Some(name) = name.to_str()
+            && name.starts_with("main-")
+            && name.ends_with(".css")
+        {
+            found.push(name.to_owned());
         }
     }
     match found.as_slice() {

@@ -22,6 +22,7 @@ use leptos::prelude::*;
 use registry_core::{BadgeSnippets, Entry, Listing, Method};
 
 use crate::components::card::{MethodBadge, shorten};
+use crate::components::deferred::Deferred;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
@@ -67,9 +68,10 @@ pub fn EntryDetails(
         .and_then(|l| l.preview.clone())
         .map(Arc::new);
     let sections = move |entry: Arc<Entry>, preview: bool| {
+        let run = entry.clone();
         view! {
-            <RunSection entry=entry.clone() chosen />
-            <EditorsSection entry chosen preview />
+            <Deferred><RunSection entry=run chosen /></Deferred>
+            <Deferred><EditorsSection entry chosen preview /></Deferred>
         }
     };
     let releases = match preview {
@@ -88,12 +90,13 @@ pub fn EntryDetails(
             })
         }
     };
+    let (probed, badged) = (entry.clone(), entry.clone());
     view! {
         <Header entry=entry.clone() icon listing />
         {releases}
-        <ProtocolSection entry=entry.clone() report matrix_problem />
-        {badge.map(|snippets| view! { <BadgeSection entry=entry.clone() snippets /> })}
-        <ManifestSection entry />
+        <Deferred><ProtocolSection entry=probed report matrix_problem /></Deferred>
+        {badge.map(|snippets| view! { <Deferred><BadgeSection entry=badged snippets /></Deferred> })}
+        <Deferred><ManifestSection entry /></Deferred>
     }
 }
 
