@@ -271,7 +271,7 @@ fn Browser(
     };
 
     view! {
-        <SearchBox value=q on_input=on_search />
+        <Deferred><SearchBox value=q on_input=on_search /></Deferred>
         {move || incomplete.get().map(|(why, loaded)| view! { <IncompleteNotice why loaded /> })}
         {move || {
             let diagnostics = diagnostics.get();
@@ -306,25 +306,27 @@ fn Browser(
             <section aria-label="Results" class="min-w-0">
                 <div class="mb-3 flex min-h-9 flex-wrap items-center justify-between gap-3">
                     <p role="status" class="text-sm font-medium text-slate-700 dark:text-slate-300">{count_label}</p>
-                    <div class="flex items-center gap-3">
-                        <Show when=has_filters>
-                            <button type="button" class="text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300" on:click=clear_filters.clone()>
-                                "Clear filters"
-                            </button>
-                        </Show>
-                        <label class="flex items-center gap-2 text-sm">
-                            "Sort"
-                            <select
-                                class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
-                                on:change=on_sort
-                                prop:value=move || sort.get().as_str()
-                            >
-                                {Sort::ALL.map(|s| view! {
-                                    <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
-                                })}
-                            </select>
-                        </label>
-                    </div>
+                    <Deferred>
+                        <div class="flex items-center gap-3">
+                            <Show when=has_filters>
+                                <button type="button" class="text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300" on:click=clear_filters.clone()>
+                                    "Clear filters"
+                                </button>
+                            </Show>
+                            <label class="flex items-center gap-2 text-sm">
+                                "Sort"
+                                <select
+                                    class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+                                    on:change=on_sort
+                                    prop:value=move || sort.get().as_str()
+                                >
+                                    {Sort::ALL.map(|s| view! {
+                                        <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
+                                    })}
+                                </select>
+                            </label>
+                        </div>
+                    </Deferred>
                 </div>
                 <Show
                     when=move || { total.get() > 0 }

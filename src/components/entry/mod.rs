@@ -90,9 +90,9 @@ pub fn EntryDetails(
             })
         }
     };
-    let (probed, badged) = (entry.clone(), entry.clone());
+    let (header, probed, badged) = (entry.clone(), entry.clone(), entry.clone());
     view! {
-        <Header entry=entry.clone() icon listing />
+        <Deferred><Header entry=header icon listing /></Deferred>
         {releases}
         <Deferred><ProtocolSection entry=probed report matrix_problem /></Deferred>
         {badge.map(|snippets| view! { <Deferred><BadgeSection entry=badged snippets /></Deferred> })}
