@@ -30,7 +30,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::id;
-use crate::model::{Arch, BinaryTarget, Distribution, Entry, Kind, Os, Platform};
+use crate::model::{BinaryTarget, Distribution, Entry, Kind, Platform};
 use crate::model::{PlatformKey, Registry};
 
 /// Everything that could be read, plus every problem found on the way.
@@ -567,7 +567,7 @@ impl WireDistribution {
         {
             problems.push(Problem::warning(
                 format!("`{key}` is not a platform the registry knows; no OS filter will find it"),
-                format!("use one of {}", known_platforms().join(", ")),
+                format!("use one of {}", Platform::KEYS.join(", ")),
             ));
         }
         if distribution.binary.is_empty()
@@ -657,7 +657,7 @@ impl DistributionKey {
             "binary" => DistributionKey::Binary,
             "npx" => DistributionKey::Npx,
             "uvx" => DistributionKey::Uvx,
-            _ if looks_like_platform(key) => DistributionKey::Target(key.to_owned()),
+            _ if Platform::looks_like(key) => DistributionKey::Target(key.to_owned()),
             _ => DistributionKey::Unknown(key.to_owned()),
         }
     }
@@ -677,21 +677,6 @@ impl<'de> Deserialize<'de> for DistributionKey {
         }
         deserializer.deserialize_identifier(KeyVisitor)
     }
-}
-
-/// `darwin-aarch64`, but also near misses such as `macos-aarch64` or `linux-arm64`: a known OS
-/// or a known architecture on either side of the first `-`.
-fn looks_like_platform(key: &str) -> bool {
-    key.split_once('-')
-        .is_some_and(|(os, arch)| Os::parse(os).is_some() || Arch::parse(arch).is_some())
-}
-
-/// The six platform keys, in display order.
-fn known_platforms() -> Vec<String> {
-    Os::ALL
-        .into_iter()
-        .flat_map(|os| Arch::ALL.map(|arch| Platform { os, arch }.key()))
-        .collect()
 }
 
 /// What is wrong with an entry's id: an error when it cannot be shown at all (empty, or `.` or
@@ -1224,7 +1209,7 @@ mod tests {
             ("linux", false),
         ];
         for (key, expect) in table {
-            assert_eq!(looks_like_platform(key), expect, "{key}");
+            assert_eq!(Platform::looks_like(key), expect, "{key}");
         }
     }
 

@@ -310,6 +310,31 @@ pub struct Platform {
 }
 
 impl Platform {
+    /// The registry's six platforms, by OS then architecture: the one list of them.
+    pub const ALL: [Platform; 6] = [
+        Platform::new(Os::Darwin, Arch::Aarch64),
+        Platform::new(Os::Darwin, Arch::X86_64),
+        Platform::new(Os::Linux, Arch::Aarch64),
+        Platform::new(Os::Linux, Arch::X86_64),
+        Platform::new(Os::Windows, Arch::Aarch64),
+        Platform::new(Os::Windows, Arch::X86_64),
+    ];
+
+    /// The manifest keys of [`Platform::ALL`], in the same order.
+    pub const KEYS: [&'static str; 6] = {
+        let mut keys = [""; 6];
+        let mut i = 0;
+        while i < keys.len() {
+            keys[i] = Platform::ALL[i].as_str();
+            i += 1;
+        }
+        keys
+    };
+
+    const fn new(os: Os, arch: Arch) -> Platform {
+        Platform { os, arch }
+    }
+
     /// Parses `darwin-aarch64` and friends.
     pub fn parse(key: &str) -> Option<Platform> {
         let (os, arch) = key.split_once('-')?;
@@ -319,16 +344,47 @@ impl Platform {
         })
     }
 
+    /// The platform a near miss such as `macos-arm64` or `Linux-x64` means, with the names
+    /// people also use for each OS and architecture ([`Os::parse_loose`],
+    /// [`Arch::parse_loose`]).
+    pub fn parse_loose(key: &str) -> Option<Platform> {
+        let (os, arch) = key.split_once('-')?;
+        Some(Platform {
+            os: Os::parse_loose(os)?,
+            arch: Arch::parse_loose(arch)?,
+        })
+    }
+
+    /// Whether a `distribution.binary` key was meant as a platform: one of the six, or a known
+    /// OS or architecture (by any of its names) on either side of the first `-`
+    /// (`linux-riscv64`, `freebsd-x64`). Such a key is an unknown platform, not another field.
+    pub fn looks_like(key: &str) -> bool {
+        Platform::parse(key).is_some()
+            || key.split_once('-').is_some_and(|(os, arch)| {
+                Os::parse_loose(os).is_some() || Arch::parse_loose(arch).is_some()
+            })
+    }
+
     /// The manifest key: `darwin-aarch64`.
+    pub const fn as_str(self) -> &'static str {
+        match (self.os, self.arch) {
+            (Os::Darwin, Arch::Aarch64) => "darwin-aarch64",
+            (Os::Darwin, Arch::X86_64) => "darwin-x86_64",
+            (Os::Linux, Arch::Aarch64) => "linux-aarch64",
+            (Os::Linux, Arch::X86_64) => "linux-x86_64",
+            (Os::Windows, Arch::Aarch64) => "windows-aarch64",
+            (Os::Windows, Arch::X86_64) => "windows-x86_64",
+        }
+    }
+
+    /// The manifest key as an owned string.
     pub fn key(self) -> String {
-        format!("{}-{}", self.os.as_str(), self.arch.as_str())
+        self.as_str().to_owned()
     }
 
     /// Every platform, by OS then architecture.
     pub fn all() -> impl Iterator<Item = Platform> {
-        Os::ALL
-            .into_iter()
-            .flat_map(|os| Arch::ALL.into_iter().map(move |arch| Platform { os, arch }))
+        Platform::ALL.into_iter()
     }
 
     /// What people read: `macOS · ARM64`.
@@ -374,6 +430,17 @@ impl Os {
     pub fn parse(s: &str) -> Option<Os> {
         Os::ALL.into_iter().find(|o| o.as_str() == s)
     }
+
+    /// The OS a word names, whatever the case, with the other names people use: `macos`,
+    /// `mac`, `osx`, `apple`; `win`, `win32`, `win64`.
+    pub fn parse_loose(s: &str) -> Option<Os> {
+        match s.to_ascii_lowercase().as_str() {
+            "darwin" | "macos" | "mac" | "osx" | "apple" => Some(Os::Darwin),
+            "linux" => Some(Os::Linux),
+            "windows" | "win" | "win32" | "win64" => Some(Os::Windows),
+            _ => None,
+        }
+    }
 }
 
 /// CPU architecture of a binary target.
@@ -408,6 +475,16 @@ impl Arch {
     /// The inverse of [`Arch::as_str`].
     pub fn parse(s: &str) -> Option<Arch> {
         Arch::ALL.into_iter().find(|a| a.as_str() == s)
+    }
+
+    /// The architecture a word names, whatever the case, with the other names people use:
+    /// `arm64`; `x64`, `amd64`, `x86-64`.
+    pub fn parse_loose(s: &str) -> Option<Arch> {
+        match s.to_ascii_lowercase().as_str() {
+            "aarch64" | "arm64" => Some(Arch::Aarch64),
+            "x86_64" | "x64" | "amd64" | "x86-64" => Some(Arch::X86_64),
+            _ => None,
+        }
     }
 }
 
@@ -590,5 +667,44 @@ mod tests {
             ]
             .map(|(k, l)| (k.to_owned(), l.to_owned()))
         );
+        assert_eq!(Platform::KEYS, Platform::ALL.map(Platform::as_str));
+        for platform in Platform::ALL {
+            assert_eq!(Platform::parse(platform.as_str()), Some(platform));
+        }
+    }
+
+    #[test]
+    fn near_misses_name_their_platform() {
+        let table = [
+            ("darwin-aarch64", Some("darwin-aarch64")),
+            ("macos-arm64", Some("darwin-aarch64")),
+            ("MacOS-x64", Some("darwin-x86_64")),
+            ("osx-amd64", Some("darwin-x86_64")),
+            ("Linux-ARM64", Some("linux-aarch64")),
+            ("win64-x86-64", Some("windows-x86_64")),
+            ("win-aarch64", Some("windows-aarch64")),
+            ("linux-riscv64", None),
+            ("freebsd-x64", None),
+            ("linux", None),
+            ("", None),
+        ];
+        for (key, expected) in table {
+            assert_eq!(
+                Platform::parse_loose(key).map(Platform::as_str),
+                expected,
+                "{key}"
+            );
+        }
+        // A near miss on one side is still meant as a platform: an unknown one.
+        for (key, meant) in [
+            ("linux-riscv64", true),
+            ("freebsd-x64", true),
+            ("macos-aarch64", true),
+            ("docker-image", false),
+            ("binary", false),
+            ("linux", false),
+        ] {
+            assert_eq!(Platform::looks_like(key), meant, "{key}");
+        }
     }
 }

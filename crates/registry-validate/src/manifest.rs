@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use registry_core::id;
-use registry_core::model::cmd_problem;
+use registry_core::model::{Os, Platform, cmd_problem};
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
@@ -31,16 +31,6 @@ const REQUIRED: [(&str, &str); 5] = [
 ];
 /// The keys of `distribution`.
 const METHODS: [&str; 3] = ["binary", "npx", "uvx"];
-/// The keys of `distribution.binary`.
-pub(crate) const PLATFORMS: [&str; 6] = [
-    "darwin-aarch64",
-    "darwin-x86_64",
-    "linux-aarch64",
-    "linux-x86_64",
-    "windows-aarch64",
-    "windows-x86_64",
-];
-const OS_FAMILIES: [&str; 3] = ["darwin", "linux", "windows"];
 /// Archive endings the CI refuses: installers, not archives.
 const INSTALLERS: [&str; 6] = [".dmg", ".pkg", ".deb", ".rpm", ".msi", ".appimage"];
 /// The RFD's top-level fields that the published shape dropped, with how to migrate each.
@@ -408,7 +398,7 @@ fn legacy_shape(root: &Map<String, Value>, sink: &mut Sink<'_>) {
     };
     let targets: Vec<&String> = distribution
         .keys()
-        .filter(|key| !METHODS.contains(&key.as_str()) && looks_like_platform(key))
+        .filter(|key| !METHODS.contains(&key.as_str()) && Platform::looks_like(key))
         .collect();
     let Some(first) = targets.first() else { return };
     let names: Vec<&str> = targets.iter().map(|k| k.as_str()).collect();
@@ -428,31 +418,6 @@ fn legacy_shape(root: &Map<String, Value>, sink: &mut Sink<'_>) {
         "move them into \"distribution\": {\"binary\": {\"darwin-aarch64\": {...}, ...}}"
             .to_owned(),
     );
-}
-
-/// `darwin-aarch64`, and near misses such as `macos-arm64`.
-fn looks_like_platform(key: &str) -> bool {
-    PLATFORMS.contains(&key)
-        || key
-            .split_once('-')
-            .is_some_and(|(os, arch)| normal_os(os).is_some() || normal_arch(arch).is_some())
-}
-
-fn normal_os(os: &str) -> Option<&'static str> {
-    match os.to_ascii_lowercase().as_str() {
-        "darwin" | "macos" | "mac" | "osx" | "apple" => Some("darwin"),
-        "linux" => Some("linux"),
-        "windows" | "win" | "win32" | "win64" => Some("windows"),
-        _ => None,
-    }
-}
-
-fn normal_arch(arch: &str) -> Option<&'static str> {
-    match arch.to_ascii_lowercase().as_str() {
-        "aarch64" | "arm64" => Some("aarch64"),
-        "x86_64" | "x64" | "amd64" | "x86-64" => Some("x86_64"),
-        _ => None,
-    }
 }
 
 fn check_distribution(distribution: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
@@ -511,15 +476,10 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
             return;
         }
     };
-    for key in targets.keys().filter(|k| !PLATFORMS.contains(&k.as_str())) {
-        let suggestion = key
-            .split_once('-')
-            .and_then(|(os, arch)| Some(format!("{}-{}", normal_os(os)?, normal_arch(arch)?)));
-        let hint = match suggestion {
-            Some(platform) if PLATFORMS.contains(&platform.as_str()) => {
-                format!("rename it to \"{platform}\"")
-            }
-            _ => format!("use one of {}", PLATFORMS.join(", ")),
+    for key in targets.keys().filter(|k| Platform::parse(k).is_none()) {
+        let hint = match Platform::parse_loose(key) {
+            Some(platform) => format!("rename it to \"{}\"", platform.as_str()),
+            None => format!("use one of {}", Platform::KEYS.join(", ")),
         };
         sink.error(
             Rule::UnknownPlatform,
@@ -529,13 +489,14 @@ fn check_binary(binary: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
             hint,
         );
     }
-    let missing: Vec<&str> = OS_FAMILIES
+    let missing: Vec<&str> = Os::ALL
         .into_iter()
         .filter(|os| {
             !targets
                 .keys()
-                .any(|k| PLATFORMS.contains(&k.as_str()) && k.split('-').next() == Some(os))
+                .any(|k| Platform::parse(k).is_some_and(|platform| platform.os == *os))
         })
+        .map(Os::as_str)
         .collect();
     if !missing.is_empty() {
         sink.warning(
@@ -853,7 +814,7 @@ mod tests {
             ("docker-image", false),
         ];
         for (key, expect) in table {
-            assert_eq!(looks_like_platform(key), expect, "{key}");
+            assert_eq!(Platform::looks_like(key), expect, "{key}");
         }
     }
 }

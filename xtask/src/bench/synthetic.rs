@@ -20,17 +20,11 @@ use std::collections::HashSet;
 
 use anyhow::{Context, Result, ensure};
 use registry_core::id::slugify;
+use registry_core::model::Platform;
 use serde_json::{Map, Value, json};
 
 /// The six `distribution.binary` platform keys, in the order the real registry lists them.
-const PLATFORMS: [&str; 6] = [
-    "darwin-aarch64",
-    "darwin-x86_64",
-    "linux-aarch64",
-    "linux-x86_64",
-    "windows-aarch64",
-    "windows-x86_64",
-];
+const PLATFORMS: [&str; 6] = Platform::KEYS;
 
 /// Words that end names of agents and bridges, besides those of the real names.
 const NAME_SUFFIXES: [&str; 16] = [
