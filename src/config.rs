@@ -87,7 +87,7 @@ pub fn service_of(
     entry: &registry_core::Entry,
 ) -> Option<std::sync::Arc<registry_core::ServiceAgent>> {
     match REGISTRY_KIND {
-        RegistryKind::AgentRegistry => entry.service.clone(),
+        RegistryKind::AgentRegistry => entry.service().cloned(),
         RegistryKind::Acp => None,
     }
 }

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     for entry in &page.entries {
         let path = entry.path();
         assert_eq!(path.matches('/').count(), 2, "{path}");
-        if let Some(agent) = &entry.service {
+        if let Some(agent) = entry.service() {
             let _ = service_snippets(agent, "https://agents.example");
             let _ = agent.documents();
         }

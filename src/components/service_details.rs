@@ -1,4 +1,4 @@
-//! The page of an agent listed by an AgentRegistry (`entry.service` is set): who owns it, what
+//! The page of an agent listed by an AgentRegistry (its `Origin` is `AgentRegistry`): who owns it, what
 //! it can do, every endpoint with its protocol, transport, address and liveness, the registry's
 //! protocol-native documents about it, and snippets to connect. Like the ACP page, all text is
 //! the registry's, rendered as text; only `http(s)` URLs become links.

@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::io::Cursor;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
@@ -151,7 +151,7 @@ impl FixtureRegistry {
             agents.extend(
                 page.entries
                     .into_iter()
-                    .filter_map(|e| e.service.map(Arc::unwrap_or_clone)),
+                    .filter_map(|e| e.service().map(|agent| ServiceAgent::clone(agent))),
             );
         }
         Ok(FixtureRegistry {

@@ -20,7 +20,7 @@
 //! # One catalogue, one adapter per source
 //!
 //! The catalogue does not know two models: [`ServiceAgent::into_entry`] turns an item into the
-//! same [`Entry`] an ACP registry gives, keeping the item in [`Entry::service`] for what only this
+//! same [`Entry`] an ACP registry gives, keeping the item in the entry's [`Origin`] for what only this
 //! source has (endpoints, capabilities, labels, liveness). Search, facets, the URL codec and
 //! [`crate::Catalog`] then work unchanged; the facets add string-valued groups for this source
 //! ([`crate::facets::TagGroup`]).
@@ -49,7 +49,7 @@ use crate::load::{
     Diagnostic, Loaded, Location, Problem, Problems, Severity, check_string, check_strings,
     describe, parser_message, position, wrong_type,
 };
-use crate::model::{Distribution, Entry, Kind, Registry};
+use crate::model::{Distribution, Entry, Kind, Origin, Registry};
 
 /// The `pageSize` the pager asks for: the registry's maximum.
 pub const PAGE_SIZE: u32 = 100;
@@ -288,7 +288,7 @@ impl ServiceAgent {
 
     /// The catalogue entry for this item, whose JSON text is `raw`: its id, name and description
     /// (empty when absent), the owner as the only author (so it is shown and searched), no
-    /// version, licence or distribution, and the item itself in [`Entry::service`]. Its page is
+    /// version, licence or distribution, and the item itself in its [`Origin`]. Its page is
     /// `/agents/<id>`, like an ACP agent's.
     pub fn into_entry(self, raw: &str) -> Entry {
         let owner = self.owner_id.trim();
@@ -310,7 +310,7 @@ impl ServiceAgent {
             icon: None,
             distribution: Distribution::default(),
             raw: raw.to_owned(),
-            service: Some(Arc::new(self)),
+            origin: Origin::AgentRegistry(Arc::new(self)),
         }
     }
 

@@ -58,7 +58,7 @@ use rustc_hash::FxHashMap;
 use crate::agentregistry::ServiceAgent;
 use crate::license;
 use crate::listing::{Health, ListedFor, Listings};
-use crate::model::{Arch, Distribution, Entry, Kind, Method, Os};
+use crate::model::{Arch, Distribution, Entry, Kind, Method, Origin, Os};
 use crate::protocol::{AuthMethod, Capability, NOT_PROBED, ProtocolMatrix};
 
 /// The `live` group's value for an agent with a live endpoint.
@@ -520,10 +520,10 @@ impl EntryFacets {
     ) -> EntryFacets {
         let d: &Distribution = &entry.distribution;
         let probe = matrix
-            .filter(|_| entry.kind == Kind::Agent && entry.service.is_none())
+            .filter(|_| entry.kind == Kind::Agent && entry.is_acp())
             .and_then(|m| m.succeeded(&entry.id));
-        let mut tags: Vec<(TagGroup, Arc<str>)> = match &entry.service {
-            Some(agent) => TagGroup::ALL
+        let mut tags: Vec<(TagGroup, Arc<str>)> = match &entry.origin {
+            Origin::AgentRegistry(agent) => TagGroup::ALL
                 .into_iter()
                 .flat_map(|group| {
                     group
@@ -532,7 +532,7 @@ impl EntryFacets {
                         .map(move |v| (group, Arc::from(v)))
                 })
                 .collect(),
-            None => Vec::new(),
+            Origin::Acp => Vec::new(),
         };
         tags.sort_unstable();
         tags.dedup();
@@ -545,9 +545,9 @@ impl EntryFacets {
                 (os | bit(&Os::ALL, p.os), arch | bit(&Arch::ALL, p.arch))
             })
         };
-        let (listed_for, health) = match entry.service {
-            Some(_) => (0, 0),
-            None => {
+        let (listed_for, health) = match entry.origin {
+            Origin::AgentRegistry(_) => (0, 0),
+            Origin::Acp => {
                 let listing = listings.listing(entry);
                 let facts = match matrix {
                     Some(matrix) if entry.kind == Kind::Agent => matrix.facts(&entry.id),
@@ -565,9 +565,9 @@ impl EntryFacets {
         EntryFacets {
             listed_for,
             health,
-            kinds: match entry.service {
-                Some(_) => 0,
-                None => bit(&Kind::ALL, entry.kind),
+            kinds: match entry.origin {
+                Origin::AgentRegistry(_) => 0,
+                Origin::Acp => bit(&Kind::ALL, entry.kind),
             },
             methods: d
                 .methods()
@@ -679,7 +679,7 @@ impl FacetIndex {
         matrix: Option<&ProtocolMatrix>,
         listings: &Listings,
     ) -> FacetIndex {
-        let any_acp = entries.iter().any(|e| e.service.is_none());
+        let any_acp = entries.iter().any(Entry::is_acp);
         let listed_known = if any_acp {
             mask_of(&ListedFor::ALL, |v| match v {
                 ListedFor::Default => true,
@@ -871,7 +871,7 @@ fn license_value(entry: &Entry) -> Option<String> {
 /// The licence an ACP entry's manifest writes (perhaps none); `None` for an AgentRegistry
 /// entry, which has no licence facet.
 fn written_license(entry: &Entry) -> Option<Option<&str>> {
-    entry.service.is_none().then_some(entry.license.as_deref())
+    entry.is_acp().then_some(entry.license.as_deref())
 }
 
 /// One entry's facet values, with its licence, auth methods and tag values as table indices.

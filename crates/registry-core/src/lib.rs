@@ -71,8 +71,8 @@ pub use listing::{
 pub use load::{Diagnostic, LoadError, Loaded, Location, Severity, load};
 pub use lookalike::Lookalikes;
 pub use model::{
-    Arch, BinaryTarget, CmdProblem, Distribution, Entry, Kind, Method, Os, PackageTarget, Platform,
-    PlatformKey, Registry,
+    Arch, BinaryTarget, CmdProblem, Distribution, Entry, Kind, Method, Origin, Os, PackageTarget,
+    Platform, PlatformKey, Registry,
 };
 pub use protocol::{
     AuthMethod, Capability, Facts, Feature, MatrixError, MethodProbe, MethodStatus, ProbeResult,

@@ -30,7 +30,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::id;
-use crate::model::{BinaryTarget, Distribution, Entry, Kind, Platform};
+use crate::model::{BinaryTarget, Distribution, Entry, Kind, Origin, Platform};
 use crate::model::{PlatformKey, Registry};
 
 /// Everything that could be read, plus every problem found on the way.
@@ -521,7 +521,7 @@ impl WireEntry {
             icon: self.icon,
             distribution,
             raw: raw.to_owned(),
-            service: None,
+            origin: Origin::Acp,
         }
     }
 }

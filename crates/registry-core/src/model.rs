@@ -6,7 +6,7 @@
 //! lost: the raw view shows them and [`Entry::unknown_fields`] lists them.
 //!
 //! An entry may also come from an [AgentRegistry](crate::agentregistry) discovery listing: the
-//! same [`Entry`], with the service's own record in [`Entry::service`] (see
+//! same [`Entry`], with the service's own record in its [`Origin`] (see
 //! [`ServiceAgent::into_entry`] for how its fields map).
 
 use std::collections::BTreeMap;
@@ -107,16 +107,42 @@ pub struct Entry {
     pub distribution: Distribution,
     /// The entry's JSON text exactly as it appeared in the registry.
     pub raw: String,
-    /// The AgentRegistry record this entry was adapted from; `None` for an ACP registry entry.
-    pub service: Option<Arc<ServiceAgent>>,
+    /// Which source the entry comes from, with what only that source has.
+    pub origin: Origin,
+}
+
+/// The source an [`Entry`] comes from: the catalogue shows both through the same model, and
+/// branches on this where they differ (the page body, the facet groups, the fields it knows).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Origin {
+    /// An entry of an ACP registry (`registry.json`): its manifest is [`Entry::raw`].
+    #[default]
+    Acp,
+    /// An agent of an AgentRegistry discovery service, with the service's own record
+    /// (endpoints, capabilities, labels, liveness), adapted by
+    /// [`ServiceAgent::into_entry`](crate::agentregistry::ServiceAgent::into_entry).
+    AgentRegistry(Arc<ServiceAgent>),
 }
 
 impl Entry {
+    /// The AgentRegistry record the entry was adapted from; `None` for an ACP registry entry.
+    pub fn service(&self) -> Option<&Arc<ServiceAgent>> {
+        match &self.origin {
+            Origin::Acp => None,
+            Origin::AgentRegistry(agent) => Some(agent),
+        }
+    }
+
+    /// Whether the entry comes from an ACP registry.
+    pub fn is_acp(&self) -> bool {
+        matches!(self.origin, Origin::Acp)
+    }
+
     /// Top-level fields of the raw entry that this model does not know, in file order.
     pub fn unknown_fields(&self) -> Vec<String> {
-        let known: &[&str] = match self.service {
-            Some(_) => &crate::agentregistry::KNOWN_FIELDS,
-            None => &KNOWN,
+        let known: &[&str] = match self.origin {
+            Origin::AgentRegistry(_) => &crate::agentregistry::KNOWN_FIELDS,
+            Origin::Acp => &KNOWN,
         };
         const KNOWN: [&str; 12] = [
             "id",
@@ -171,7 +197,7 @@ impl Entry {
     /// have that name, and the path would point elsewhere) or the entry comes from an
     /// AgentRegistry service.
     pub fn manifest_path(&self) -> Option<String> {
-        if !self.has_slug_id() || self.service.is_some() {
+        if !self.has_slug_id() || !self.is_acp() {
             return None;
         }
         let file = match self.kind {

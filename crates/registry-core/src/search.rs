@@ -170,7 +170,7 @@ impl SearchIndex {
             {
                 position = add(Field::Package, package_name(&target.package), position);
             }
-            if let Some(agent) = &e.service {
+            if let Some(agent) = e.service() {
                 let mut position = 0;
                 for text in agent.search_texts() {
                     position = add(Field::Service, text, position);

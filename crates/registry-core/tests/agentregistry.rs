@@ -146,7 +146,7 @@ fn broken_items_say_what_is_wrong() {
         "capabilities": [{"name": "c", "tags": null, "description": null}], "endpoints": null}"#;
     let page = parse_page(&page(&[nulls.to_owned()], false), 1).unwrap();
     assert_eq!((page.entries.len(), page.diagnostics.len()), (1, 0));
-    let agent = page.entries[0].service.as_deref().unwrap();
+    let agent = page.entries[0].service().unwrap();
     assert!(agent.owner_id.is_empty() && agent.capabilities[0].tags.is_empty());
 }
 
@@ -171,7 +171,7 @@ fn items_become_entries_that_keep_the_item() {
     // The raw text is the item's, exactly as it was on the page.
     assert!(AGENTREGISTRY_PAGES[0].contains(&entry.raw));
     assert!(entry.raw.starts_with("{\n      \"id\": \"5f0c2a9e"));
-    let service = entry.service.as_deref().unwrap();
+    let service = entry.service().unwrap();
     assert_eq!(service.labels["team"], "finance");
     assert_eq!(service.capabilities[0].tags, ["finance", "ocr", "pdf"]);
     let endpoint = &service.endpoints[0];
@@ -197,7 +197,7 @@ fn items_become_entries_that_keep_the_item() {
 #[test]
 fn missing_optionals_and_unknown_values_are_kept_as_given() {
     let triage = agent("Ticket Triage");
-    let service = triage.service.as_deref().unwrap();
+    let service = triage.service().unwrap();
     assert_eq!(triage.description, "");
     assert!(service.description.is_none() && service.labels.is_empty());
     assert!(service.capabilities.is_empty());
@@ -208,13 +208,13 @@ fn missing_optionals_and_unknown_values_are_kept_as_given() {
     assert_eq!(endpoint.protocol_metadata(), None);
 
     let gateway = agent("Translation Gateway");
-    let endpoint = &gateway.service.as_deref().unwrap().endpoints[0];
+    let endpoint = &gateway.service().unwrap().endpoints[0];
     assert_eq!(endpoint.protocol, Protocol::Other("OpenAI".to_owned()));
     assert_eq!(endpoint.protocol.as_str(), "OpenAI");
     assert_eq!(endpoint.ttl_seconds, Some(120));
 
     let relay = agent("Telemetry Relay");
-    let endpoint = &relay.service.as_deref().unwrap().endpoints[0];
+    let endpoint = &relay.service().unwrap().endpoints[0];
     assert_eq!(endpoint.transport.to_string(), "Grpc");
     assert!(!endpoint.transport.is_queue());
     assert_eq!(
@@ -228,7 +228,7 @@ fn missing_optionals_and_unknown_values_are_kept_as_given() {
 #[test]
 fn queue_details_come_from_protocol_metadata() {
     let research = agent("Research Agent");
-    let endpoint = &research.service.as_deref().unwrap().endpoints[0];
+    let endpoint = &research.service().unwrap().endpoints[0];
     assert_eq!(endpoint.transport, Transport::Amqp);
     assert_eq!(endpoint.address, "agent.task.ResearchAgent");
     let Some(ProtocolMetadata::Object(metadata)) = endpoint.protocol_metadata() else {
@@ -259,13 +259,13 @@ fn queue_details_come_from_protocol_metadata() {
     // HTTP endpoints have no queue details, whatever their metadata.
     let extractor = agent("Invoice Extractor");
     assert_eq!(
-        extractor.service.as_deref().unwrap().endpoints[0].queue_details(),
+        extractor.service().unwrap().endpoints[0].queue_details(),
         vec![]
     );
     // Metadata that is not JSON gives none either.
     let relay = agent("Telemetry Relay");
     assert_eq!(
-        relay.service.as_deref().unwrap().endpoints[0].queue_details(),
+        relay.service().unwrap().endpoints[0].queue_details(),
         vec![]
     );
 }
@@ -308,8 +308,7 @@ fn protocol_documents_follow_the_endpoints() {
     for &(name, expected) in table {
         let entry = agent(name);
         let got: Vec<String> = entry
-            .service
-            .as_deref()
+            .service()
             .unwrap()
             .documents()
             .iter()
@@ -323,7 +322,7 @@ fn protocol_documents_follow_the_endpoints() {
     let entry = &parse_page(&page(&[odd.to_owned()], false), 1)
         .unwrap()
         .entries[0];
-    let documents = entry.service.as_deref().unwrap().documents();
+    let documents = entry.service().unwrap().documents();
     assert_eq!(documents[0].path, "/mcp/servers/a%20b%2Fc%3Fd%23%C3%A9");
     assert_eq!(
         documents[0].url("http://registry.test/"),

@@ -19,7 +19,7 @@ fn entry(id: &str, name: &str, repository: Option<&str>) -> Entry {
         icon: None,
         distribution: Distribution::default(),
         raw: String::new(),
-        service: None,
+        origin: Default::default(),
     }
 }
 

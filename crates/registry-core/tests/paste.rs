@@ -197,7 +197,7 @@ fn npx_entry(args: &[&str], env: &[(&str, &str)]) -> Entry {
             ..Distribution::default()
         },
         raw: String::new(),
-        service: None,
+        origin: Default::default(),
     }
 }
 

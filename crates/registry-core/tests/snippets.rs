@@ -61,7 +61,7 @@ fn entry(id: &str, distribution: Distribution) -> Entry {
         icon: None,
         distribution,
         raw: String::new(),
-        service: None,
+        origin: Default::default(),
     }
 }
 

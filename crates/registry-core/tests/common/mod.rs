@@ -93,7 +93,7 @@ pub fn agent(id: &str, name: &str) -> Entry {
         icon: None,
         distribution: Distribution::default(),
         raw: String::new(),
-        service: None,
+        origin: Default::default(),
     }
 }
 
@@ -297,7 +297,7 @@ pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> Fac
                     }
                     ListedFor::JetBrainsPreview => listings.jetbrains_preview.is_some(),
                 };
-                let acp = catalog.registry.entries.iter().any(|e| e.service.is_none());
+                let acp = catalog.registry.entries.iter().any(|e| e.is_acp());
                 (acp && loaded) || filters.listed_for.contains(v)
             })
             .map(|v| (v, count(|f| f.listed_for.clear(), &|f| f.is_listed_for(v))))
@@ -311,7 +311,7 @@ pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> Fac
                     Health::ProbeFailed | Health::Healthy => probe,
                     Health::NotProbed => quarantine || probe,
                 };
-                let acp = catalog.registry.entries.iter().any(|e| e.service.is_none());
+                let acp = catalog.registry.entries.iter().any(|e| e.is_acp());
                 (acp && loaded) || filters.health.contains(h)
             })
             .map(|h| (h, count(|f| f.health.clear(), &|f| f.has_health(h))))
