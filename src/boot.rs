@@ -12,9 +12,9 @@
 //!   nothing moves or flashes, and the page is live. What the visitor did meanwhile is kept:
 //!   text typed into the search box and filters ticked before the build are applied to the
 //!   address it starts from, those done during the build are done again on the live page
-//!   ([`Pending`]), and the focused field keeps the focus and the caret. If the registry cannot be loaded, the
-//!   page the HTML had stays, with a notice and a retry; if a copy was kept from an earlier
-//!   visit, the app takes the page over with it, saying how old it is.
+//!   ([`Pending`]), and the focused field keeps the focus and the caret. If the registry
+//!   cannot be loaded, the page the HTML had stays, with a notice and a retry; if a copy was
+//!   kept from an earlier visit, the app takes the page over with it, saying how old it is.
 //! - **A shell** (a build for an AgentRegistry, or with no registry known at build time) shows
 //!   the loading skeleton; the app replaces it at once and shows the progress itself.
 //!
@@ -76,7 +76,7 @@ pub fn start() {
             icon::remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);
         } else {
-            replace(&root, registry, visitor, false);
+            replace(&root, registry, visitor);
             crate::offline::register();
         }
     });
@@ -212,12 +212,9 @@ fn mark(name: &str) {
     }
 }
 
-/// Renders the app into a new root and swaps it for `old`, in one step.
-fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, prerendered: bool) {
-    mount_in_place_of(
-        Some(old),
-        move || view! { <App registry visitor prerendered /> },
-    );
+/// Renders the app into a new root and swaps it for the loading shell `old`, in one step.
+fn replace(old: &Element, registry: RegistryState, visitor: VisitorState) {
+    mount_in_place_of(Some(old), move || view! { <App registry visitor /> });
 }
 
 /// Renders `view` into a new root (`<div id="app">`) not yet in the document, for the page's

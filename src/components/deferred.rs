@@ -25,9 +25,9 @@ pub fn begin() {
     QUEUE.with(|queue| *queue.borrow_mut() = Some(VecDeque::new()));
 }
 
-/// Reveals up to `parts` waiting parts, in the order they were created; returns how many are
-/// still waiting (the revealed ones may add more: a part inside a part).
-pub fn reveal(parts: usize) -> usize {
+/// Reveals up to `parts` waiting parts, in the order they were created (the revealed ones may
+/// add more to the queue: a part inside a part).
+pub fn reveal(parts: usize) {
     let revealed: Vec<_> = QUEUE.with(|queue| {
         queue.borrow_mut().as_mut().map_or_else(Vec::new, |queue| {
             let n = parts.min(queue.len());
@@ -37,7 +37,6 @@ pub fn reveal(parts: usize) -> usize {
     for part in revealed {
         part.set(true);
     }
-    waiting()
 }
 
 /// How many parts are waiting.

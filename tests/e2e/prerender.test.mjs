@@ -17,6 +17,23 @@ const PAGE = 48;
 const results = (page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem').getByRole('heading');
 const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
 
+/** The live page shows the search "gemini" with the npx filter ticked: in the address, the
+ * search box, the checkbox, and results that are all distributed with npx. */
+async function showsGeminiWithNpx(page) {
+  await page.getByRole('link', { name: 'Gemini CLI', exact: true }).waitFor();
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('q'), 'gemini');
+  assert.equal(url.searchParams.get('dist'), 'npx');
+  assert.equal(await search(page).inputValue(), 'gemini');
+  assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
+  const badges = await page
+    .getByRole('region', { name: 'Results' })
+    .getByRole('list', { name: 'Distribution' })
+    .allTextContents();
+  assert.ok(badges.length > 0 && badges.length < PAGE, `${badges.length} results`);
+  assert.deepEqual(badges.filter((b) => !b.includes('npx')), []);
+}
+
 async function fetchHtml(url) {
   const response = await fetch(url, { redirect: 'manual' });
   return { status: response.status, headers: response.headers, html: await response.text() };
@@ -209,19 +226,7 @@ describe('the app takes the page over', () => {
       assert.equal(await results(page).count(), PAGE, 'still the page as built');
       release();
       await live(page);
-      await page.getByRole('link', { name: 'Gemini CLI', exact: true }).waitFor();
-      const url = new URL(page.url());
-      assert.equal(url.searchParams.get('q'), 'gemini');
-      assert.equal(url.searchParams.get('dist'), 'npx');
-      assert.equal(await search(page).inputValue(), 'gemini');
-      assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
-      // Every result is distributed with npx, as the ticked filter asks.
-      const badges = await page
-        .getByRole('region', { name: 'Results' })
-        .getByRole('list', { name: 'Distribution' })
-        .allTextContents();
-      assert.ok(badges.length > 0 && badges.length < PAGE, `${badges.length} results`);
-      assert.deepEqual(badges.filter((b) => !b.includes('npx')), []);
+      await showsGeminiWithNpx(page);
     } finally {
       await context.close();
     }
@@ -240,18 +245,8 @@ describe('the app takes the page over', () => {
       const during = await page.evaluate(() => performance.getEntriesByName('acp:taken-over').length === 0);
       assert.ok(during, 'typed and ticked while the live page was being built');
       await live(page);
-      await page.getByRole('link', { name: 'Gemini CLI', exact: true }).waitFor();
       await page.waitForFunction(() => new URL(location.href).searchParams.get('dist') === 'npx');
-      const url = new URL(page.url());
-      assert.equal(url.searchParams.get('q'), 'gemini');
-      assert.equal(await search(page).inputValue(), 'gemini');
-      assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
-      const badges = await page
-        .getByRole('region', { name: 'Results' })
-        .getByRole('list', { name: 'Distribution' })
-        .allTextContents();
-      assert.ok(badges.length > 0 && badges.length < PAGE, `${badges.length} results`);
-      assert.deepEqual(badges.filter((b) => !b.includes('npx')), []);
+      await showsGeminiWithNpx(page);
     } finally {
       await context.close();
     }

@@ -93,7 +93,7 @@ fn PlatformPicker(visitor: RwSignal<VisitorPlatform>) -> impl IntoView {
                 on:change=on_change
                 prop:value=move || visitor.get().platform.key()
             >
-                {Platform::all().map(|p| view! {
+                {Platform::ALL.into_iter().map(|p| view! {
                     <option value=p.key() selected=move || visitor.get().platform == p>{p.label()}</option>
                 }).collect_view()}
             </select>
