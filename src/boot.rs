@@ -32,7 +32,7 @@ use std::time::Duration;
 use any_spawner::Executor;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
-use registry_core::CatalogQuery;
+use registry_core::{CatalogQuery, Facet};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
@@ -389,8 +389,11 @@ impl Pending {
         if let Some(text) = &self.search {
             query.q = text.clone();
         }
-        for (key, value) in &self.toggled {
-            query.toggle_filter(key, value);
+        // A checkbox's name is its group's key, its value the value's word.
+        for (key, word) in &self.toggled {
+            if let Some(value) = Facet::from_key(key).and_then(|facet| facet.parse(word)) {
+                query.filters.toggle(value);
+            }
         }
         let path = location.pathname().unwrap_or_default();
         let qs = query.to_query_string();

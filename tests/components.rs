@@ -9,7 +9,7 @@ use acp_catalog::components::highlight::Highlighted;
 use acp_catalog::components::icon::AgentIcon;
 use acp_catalog::components::notices::DiagnosticsNotice;
 use leptos::prelude::*;
-use registry_core::{Diagnostic, Kind, Location, Severity};
+use registry_core::{Diagnostic, Facet, FacetValue, Kind, Location, Method, Severity};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -110,38 +110,27 @@ fn the_diagnostics_notice_counts_and_locates_problems() {
 
 #[wasm_bindgen_test]
 fn a_facet_shows_counts_and_reports_toggles() {
-    let toggled = RwSignal::new(Vec::<(String, String)>::new());
+    let toggled = RwSignal::new(Vec::<FacetValue>::new());
     let container = mount(move || {
-        let groups = Memo::new(|_| {
+        let option = |method, count, checked| FacetOption {
+            value: FacetValue::Method(method),
+            count,
+            checked,
+        };
+        let groups = Memo::new(move |_| {
             vec![FacetGroup {
-                name: "dist",
-                legend: "Distribution",
+                facet: Facet::Method,
                 options: vec![
-                    FacetOption {
-                        key: "npx".into(),
-                        label: "npx (Node.js)".into(),
-                        count: 68,
-                        checked: true,
-                    },
-                    FacetOption {
-                        key: "uvx".into(),
-                        label: "uvx (Python)".into(),
-                        count: 9,
-                        checked: false,
-                    },
-                    FacetOption {
-                        key: "binary".into(),
-                        label: "Binary download".into(),
-                        count: 0,
-                        checked: false,
-                    },
+                    option(Method::Npx, 68, true),
+                    option(Method::Uvx, 9, false),
+                    option(Method::Binary, 0, false),
                 ],
             }]
         });
-        let on_toggle = Callback::new(move |(g, k): (&'static str, String)| {
-            toggled.update(|t| t.push((g.to_owned(), k)));
+        let on_toggle = Callback::new(move |value: FacetValue| {
+            toggled.update(|t| t.push(value));
         });
-        view! { <FacetFieldset name="dist" legend="Distribution" groups on_toggle /> }
+        view! { <FacetFieldset facet=Facet::Method groups on_toggle /> }
     });
     let text = container.text_content().unwrap();
     assert!(text.contains("npx (Node.js)68"), "{text}");
@@ -167,9 +156,11 @@ fn a_facet_shows_counts_and_reports_toggles() {
         .unwrap()
         .unchecked_into::<web_sys::HtmlInputElement>();
     uvx.click();
+    assert_eq!(toggled.get_untracked(), [FacetValue::Method(Method::Uvx)]);
+    // The box is named as the query string names the group and the value.
     assert_eq!(
-        toggled.get_untracked(),
-        vec![("dist".to_owned(), "uvx".to_owned())]
+        (uvx.name(), uvx.value()),
+        ("dist".to_owned(), "uvx".to_owned())
     );
     // Labels are tied to their boxes, so clicking the text toggles too.
     let label = container

@@ -8,8 +8,8 @@ use acp_catalog::registry::{LoadedRegistry, registry_url};
 use acp_catalog::render::{
     Pages, Template, TemplateError, render_page, without_hydration_markers, write_site,
 };
-use registry_core::CatalogQuery;
 use registry_core::id::is_file_name;
+use registry_core::{CatalogQuery, Facet};
 
 const REGISTRY: &str = include_str!("../public/registry.json");
 const MATRIX: &str = include_str!("../public/protocol-matrix.json");
@@ -46,7 +46,7 @@ fn the_catalogue_renders_its_first_page_with_counts() {
     // The distribution facet's counts are the core's.
     let npx = view
         .counts
-        .methods
+        .of(Facet::Method)
         .iter()
         .find(|(m, _)| m.as_str() == "npx")
         .unwrap()

@@ -1,18 +1,18 @@
 //! Facet groups: checkboxes with live counts.
 //!
-//! Purely presentational: the catalogue page turns `registry_core` counts and filters into
-//! [`FacetGroup`]s and applies toggles. Options are keyed, so a checkbox keeps its focus while
-//! the counts beside it change.
+//! Purely presentational: [`facet_groups`] turns the core's counts and filters into
+//! [`FacetGroup`]s, one per listed group of the core's table of facets; a box reports the typed
+//! value it toggles, which the catalogue page applies. Options are keyed by their value, so a
+//! checkbox keeps its focus while the counts beside it change.
 
 use leptos::prelude::*;
+use registry_core::{Facet, FacetCounts, FacetValue, Filters};
 
 /// One checkbox of a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FacetOption {
-    /// The value as written in the URL (`npx`, `darwin`, `MIT`).
-    pub key: String,
-    /// What people read (`macOS`).
-    pub label: String,
+    /// The value it selects.
+    pub value: FacetValue,
     /// Results if this option were toggled on, the other groups' filters applied.
     pub count: usize,
     /// Whether it is selected.
@@ -22,86 +22,118 @@ pub struct FacetOption {
 /// A group of options (distribution, OS, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FacetGroup {
-    /// The URL key of the group (`dist`).
-    pub name: &'static str,
-    /// The visible title (`Distribution`).
-    pub legend: &'static str,
+    /// The group.
+    pub facet: Facet,
     /// Its options, in display order.
     pub options: Vec<FacetOption>,
+}
+
+/// The groups to show for these counts and selections: every listed group, in the table's
+/// order, its options as the counts list them.
+pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
+    counts
+        .groups()
+        .map(|(facet, options)| FacetGroup {
+            facet,
+            options: options
+                .iter()
+                .map(|(value, count)| FacetOption {
+                    checked: filters.contains(value),
+                    value: value.clone(),
+                    count: *count,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// How many options a group shows before "Show all".
 const COLLAPSED: usize = 8;
 
-/// One fieldset of checkboxes.
+/// One fieldset of checkboxes: the group `facet` of `groups`, nothing while it is not listed.
 #[component]
 pub fn FacetFieldset(
-    /// The group's URL key; selects the group inside `groups`.
-    name: &'static str,
-    /// The group's title.
-    legend: &'static str,
+    /// The group shown.
+    facet: Facet,
     /// All groups, current counts and selections.
     groups: Memo<Vec<FacetGroup>>,
-    /// Called with `(group name, option key)` when a box is toggled.
-    on_toggle: Callback<(&'static str, String)>,
+    /// Called with the value of a box toggled.
+    on_toggle: Callback<FacetValue>,
 ) -> impl IntoView {
     let expanded = RwSignal::new(false);
     let options = Memo::new(move |_| {
         groups.with(|gs| {
             gs.iter()
-                .find(|g| g.name == name)
+                .find(|g| g.facet == facet)
                 .map(|g| g.options.clone())
                 .unwrap_or_default()
         })
     });
     let total = move || options.with(Vec::len);
-    let visible_keys = move || {
+    let visible = move || {
         let show_all = expanded.get();
         options.with(|o| {
             o.iter()
                 .enumerate()
                 .filter(|(i, opt)| show_all || *i < COLLAPSED || opt.checked)
-                .map(|(_, opt)| opt.key.clone())
+                .map(|(_, opt)| opt.value.clone())
                 .collect::<Vec<_>>()
         })
     };
-    let option = move |key: &str| options.with(|o| o.iter().find(|x| x.key == key).cloned());
-
-    let present = move || groups.with(|gs| gs.iter().any(|g| g.name == name));
+    let option = move |value: &FacetValue| {
+        options.with(|o| {
+            o.iter()
+                .find(|x| x.value == *value)
+                .map(|x| (x.count, x.checked))
+        })
+    };
+    let key = facet.key();
+    let present = move || groups.with(|gs| gs.iter().any(|g| g.facet == facet));
     view! {
         <Show when=present>
         <fieldset class="border-t border-slate-200 py-3 first:border-t-0 dark:border-slate-800">
-            <legend class="float-left mb-2 w-full text-sm font-semibold">{legend}</legend>
+            <legend class="float-left mb-2 w-full text-sm font-semibold">{facet.legend()}</legend>
             <ul class="clear-left space-y-1">
-                <For each=visible_keys key=|k| k.clone() let:key>
+                <For each=visible key=|v| v.clone() let:value>
                     {
-                        let id = format!("facet-{name}-{}", slug(&key));
-                        let k1 = key.clone();
-                        let k2 = key.clone();
-                        let k3 = key.clone();
-                        let k4 = key.clone();
-                        let k5 = key.clone();
+                        let id = format!("facet-{key}-{}", slug(value.as_str()));
+                        let checked = {
+                            let value = value.clone();
+                            move || option(&value).is_some_and(|(_, checked)| checked)
+                        };
+                        let unavailable = {
+                            let value = value.clone();
+                            move || option(&value).is_some_and(|(count, checked)| count == 0 && !checked)
+                        };
+                        let count = {
+                            let value = value.clone();
+                            move || option(&value).map_or(0, |(count, _)| count)
+                        };
+                        let toggle = {
+                            let value = value.clone();
+                            move |_| on_toggle.run(value.clone())
+                        };
                         view! {
                             <li class="flex items-center gap-2 text-sm">
                                 <input
                                     type="checkbox"
                                     id=id.clone()
                                     class="h-4 w-4 rounded border-slate-300 accent-indigo-600"
-                                    name=name
-                                    value=key.clone()
-                                    checked=option(&key).is_some_and(|o| o.checked)
-                                    prop:checked=move || option(&k1).is_some_and(|o| o.checked)
-                                    disabled=move || option(&k5).is_some_and(|o| o.count == 0 && !o.checked)
-                                    on:change=move |_| on_toggle.run((name, k2.clone()))
+                                    name=key
+                                    value=value.as_str().to_owned()
+                                    checked=checked()
+                                    prop:checked=checked.clone()
+                                    disabled=unavailable.clone()
+                                    on:change=toggle
                                 />
                                 <label
                                     for=id
                                     class="flex flex-1 cursor-pointer justify-between gap-2"
-                                    class=("text-slate-500", move || option(&k3).is_some_and(|o| o.count == 0 && !o.checked))
+                                    class=("text-slate-500", unavailable)
                                 >
-                                    <span class="truncate">{option(&key).map(|o| o.label).unwrap_or_default()}</span>
+                                    <span class="truncate">{value.label().to_owned()}</span>
                                     <span class="tabular-nums text-slate-500 dark:text-slate-400">
-                                        {move || option(&k4).map(|o| o.count).unwrap_or(0)}
+                                        {count}
                                     </span>
                                 </label>
                             </li>

@@ -16,13 +16,11 @@ use std::time::Duration;
 use leptos::either::EitherOf3;
 use leptos::html::Div;
 use leptos::prelude::*;
-use registry_core::facets::{LIVE, STALE};
-use registry_core::query::keys;
-use registry_core::{CatalogQuery, CatalogView, FacetCounts, Filters, Kind, Sort, TagGroup};
+use registry_core::{CatalogQuery, CatalogView, Facet, FacetValue, Filters, Kind, Sort};
 
 use crate::components::card::AgentCard;
 use crate::components::deferred::Deferred;
-use crate::components::facets::{FacetFieldset, FacetGroup, FacetOption};
+use crate::components::facets::{FacetFieldset, facet_groups};
 use crate::components::highlight::Highlights;
 use crate::components::icon::icon_url;
 use crate::components::lookalike::warnings_of;
@@ -209,9 +207,9 @@ fn Browser(
     });
     let on_toggle = {
         let set_query = set_query.clone();
-        Callback::new(move |(group, key): (&'static str, String)| {
+        Callback::new(move |value: FacetValue| {
             let mut next = query.get_untracked();
-            next.toggle_filter(group, &key);
+            next.filters.toggle(value);
             set_query(&next, History::Push);
         })
     };
@@ -289,18 +287,9 @@ fn Browser(
                     "Filters"
                 </button>
                 <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
-                    <Deferred><FacetFieldset name=keys::KIND legend="Kind" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::LISTED legend="Listed for" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::HEALTH legend="Health" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::DIST legend="Distribution" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::OS legend="Operating system" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::ARCH legend="Architecture" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::LICENSE legend="License" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::AUTH legend="Authentication (probed)" groups on_toggle /></Deferred>
-                    <Deferred><FacetFieldset name=keys::CAP legend="Capabilities (probed)" groups on_toggle /></Deferred>
-                    {(config::REGISTRY_KIND == RegistryKind::AgentRegistry).then(|| {
-                        TagGroup::ALL.map(|g| view! { <FacetFieldset name=g.as_str() legend=g.label() groups on_toggle /> })
-                    })}
+                    {shown_facets().map(|facet| view! {
+                        <Deferred><FacetFieldset facet groups on_toggle /></Deferred>
+                    }).collect_view()}
                 </div>
             </aside>
             <section aria-label="Results" class="min-w-0">
@@ -445,140 +434,9 @@ fn Skeleton() -> impl IntoView {
     }
 }
 
-/// The facet groups shown for these counts and selections: the ACP registry's groups, or, for an
-/// AgentRegistry, its tag groups (each with its values as the registry wrote them).
-pub fn facet_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
-    if config::REGISTRY_KIND == RegistryKind::AgentRegistry {
-        return tag_groups(counts, filters);
-    }
-    let group = |name, legend, options: Vec<FacetOption>| FacetGroup {
-        name,
-        legend,
-        options,
-    };
-    let option = |key: &str, label: &str, count: usize, checked: bool| FacetOption {
-        key: key.to_owned(),
-        label: label.to_owned(),
-        count,
-        checked,
-    };
-    let mut groups = vec![
-        group(
-            keys::KIND,
-            "Kind",
-            counts
-                .kinds
-                .iter()
-                .map(|(k, n)| option(k.as_str(), k.label(), *n, filters.kinds.contains(k)))
-                .collect(),
-        ),
-        group(
-            keys::LISTED,
-            "Listed for",
-            counts
-                .listed_for
-                .iter()
-                .map(|(v, n)| option(v.as_str(), v.label(), *n, filters.listed_for.contains(v)))
-                .collect(),
-        ),
-        group(
-            keys::HEALTH,
-            "Health",
-            counts
-                .health
-                .iter()
-                .map(|(h, n)| option(h.as_str(), h.label(), *n, filters.health.contains(h)))
-                .collect(),
-        ),
-        group(
-            keys::DIST,
-            "Distribution",
-            counts
-                .methods
-                .iter()
-                .map(|(m, n)| option(m.as_str(), m.label(), *n, filters.methods.contains(m)))
-                .collect(),
-        ),
-        group(
-            keys::OS,
-            "Operating system",
-            counts
-                .os
-                .iter()
-                .map(|(o, n)| option(o.as_str(), o.label(), *n, filters.os.contains(o)))
-                .collect(),
-        ),
-        group(
-            keys::ARCH,
-            "Architecture",
-            counts
-                .arch
-                .iter()
-                .map(|(a, n)| option(a.as_str(), a.label(), *n, filters.arch.contains(a)))
-                .collect(),
-        ),
-        group(
-            keys::LICENSE,
-            "License",
-            counts
-                .licenses
-                .iter()
-                .map(|(l, n)| option(l, l, *n, filters.licenses.contains(l)))
-                .collect(),
-        ),
-        group(
-            keys::AUTH,
-            "Authentication (probed)",
-            counts
-                .auth
-                .iter()
-                .map(|(a, n)| option(a.as_str(), a.label(), *n, filters.auth.contains(a)))
-                .collect(),
-        ),
-        group(
-            keys::CAP,
-            "Capabilities (probed)",
-            counts
-                .capabilities
-                .iter()
-                .map(|(c, n)| option(c.as_str(), c.label(), *n, filters.capabilities.contains(c)))
-                .collect(),
-        ),
-    ];
-    groups.retain(|g| !g.options.is_empty());
-    groups
-}
-
-fn tag_groups(counts: &FacetCounts, filters: &Filters) -> Vec<FacetGroup> {
-    counts
-        .tags
-        .iter()
-        .map(|(group, values)| FacetGroup {
-            name: group.as_str(),
-            legend: group.label(),
-            options: values
-                .iter()
-                .map(|(value, count)| FacetOption {
-                    key: value.clone(),
-                    label: tag_label(*group, value),
-                    count: *count,
-                    checked: filters.is_tag_selected(*group, value),
-                })
-                .collect(),
-        })
-        .filter(|g| !g.options.is_empty())
-        .collect()
-}
-
-/// What people read for a tag value: `Live now` and `Stale` for the liveness group, the
-/// transports spelled as people write them, anything else as the registry wrote it.
-fn tag_label(group: TagGroup, value: &str) -> String {
-    match (group, value) {
-        (TagGroup::Live, LIVE) => "Live now".to_owned(),
-        (TagGroup::Live, STALE) => "Stale".to_owned(),
-        (TagGroup::Transport, "Http") => "HTTP".to_owned(),
-        (TagGroup::Transport, "Amqp") => "AMQP".to_owned(),
-        (TagGroup::Transport, "AzureServiceBus") => "Azure Service Bus".to_owned(),
-        _ => value.to_owned(),
-    }
+/// The facet groups this build's registry can list: the AgentRegistry's tag groups, or the ACP
+/// registry's groups.
+fn shown_facets() -> impl Iterator<Item = Facet> {
+    let agentregistry = config::REGISTRY_KIND == RegistryKind::AgentRegistry;
+    Facet::all().filter(move |facet| facet.is_tag() == agentregistry)
 }

@@ -62,7 +62,8 @@ pub use agentregistry::{
 pub use badge::{BadgeSnippets, badge_snippets, badge_svg};
 pub use catalog::{Catalog, CatalogView};
 pub use facets::{
-    AuthFilter, CapabilityFilter, EntryFacets, FacetCounts, FacetIndex, Filters, TagGroup,
+    AuthFilter, CapabilityFilter, EntryFacets, Facet, FacetCounts, FacetIndex, FacetValue, Filters,
+    TagGroup,
 };
 pub use listing::{
     ClientView, Health, ListedFor, Listing, Listings, Presence, Quarantine, QuarantineError,

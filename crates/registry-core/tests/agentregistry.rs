@@ -4,13 +4,13 @@
 
 mod common;
 
-use common::{AGENTREGISTRY_PAGES, agentregistry, naive_counts, real_registry, registry};
+use common::{AGENTREGISTRY_PAGES, agentregistry, listed, naive_counts, real_registry, registry};
 use proptest::prelude::*;
 use registry_core::agentregistry::{LivenessModel, MAX_PAGES, Protocol, Transport};
 use registry_core::{
-    Catalog, CatalogQuery, Diagnostic, Distribution, Entry, EntryFacets, FacetCounts, Filters,
-    Kind, Location, Method, PageError, PageReport, Pager, ProtocolMetadata, Severity, Sort,
-    TagGroup, parse_page,
+    Catalog, CatalogQuery, Diagnostic, Distribution, Entry, EntryFacets, Facet, FacetCounts,
+    FacetValue, Filters, Kind, Location, Method, PageError, PageReport, Pager, ProtocolMetadata,
+    Severity, Sort, TagGroup, parse_page,
 };
 
 /// The readable agent named `name`.
@@ -537,11 +537,15 @@ fn a_duplicate_id_keeps_the_first() {
 
 /// The tag groups' counts as one line: `protocol A2A=5 … | live … | …`.
 fn show_tags(counts: &FacetCounts) -> String {
-    counts
-        .tags
-        .iter()
+    show_groups(counts, |_| true)
+}
+
+/// The counts of the tag groups `keep` keeps, as [`show_tags`] writes them.
+fn show_groups(counts: &FacetCounts, keep: impl Fn(TagGroup) -> bool) -> String {
+    tag_groups(counts)
+        .filter(|(group, _)| keep(*group))
         .map(|(group, values)| {
-            let values = values.iter().map(|(v, n)| format!("{v}={n}"));
+            let values = values.iter().map(|(v, n)| format!("{}={n}", v.as_str()));
             std::iter::once(group.as_str().to_owned())
                 .chain(values)
                 .collect::<Vec<_>>()
@@ -549,6 +553,22 @@ fn show_tags(counts: &FacetCounts) -> String {
         })
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// The listed tag groups with their options.
+fn tag_groups(counts: &FacetCounts) -> impl Iterator<Item = (TagGroup, &[(FacetValue, usize)])> {
+    counts.groups().filter_map(|(facet, options)| match facet {
+        Facet::Tag(group) => Some((group, options)),
+        _ => None,
+    })
+}
+
+/// An entry's values in a tag group.
+fn tags(facets: &EntryFacets, group: TagGroup) -> Vec<&str> {
+    facets
+        .values_in(Facet::Tag(group))
+        .map(FacetValue::as_str)
+        .collect()
 }
 
 fn fixture_catalog() -> Catalog {
@@ -564,15 +584,8 @@ fn check(catalog: &Catalog, query: &str, names: &str, counts: &str) {
         .map(|&i| catalog.registry.entries[i].name.as_str())
         .collect();
     assert_eq!(got.join(", "), names, "results of {query:?}");
-    let shown = show_tags(&FacetCounts {
-        tags: view
-            .counts
-            .tags
-            .iter()
-            .filter(|(g, _)| [TagGroup::Protocol, TagGroup::Transport, TagGroup::Live].contains(g))
-            .cloned()
-            .collect(),
-        ..FacetCounts::default()
+    let shown = show_groups(&view.counts, |g| {
+        [TagGroup::Protocol, TagGroup::Transport, TagGroup::Live].contains(&g)
     });
     assert_eq!(shown, counts, "counts of {query:?}");
 }
@@ -605,12 +618,13 @@ fn facet_counts_by_hand() {
         "Batch Scheduler, Invoice Processor, Payments Agent",
         "protocol A2A=2 ACP=1 | transport Http=6 AzureServiceBus=2 Amqp=1 | live live=3 stale=1",
     );
-    // A value nobody has is listed at zero while selected; the live group keeps its order.
+    // A value nobody has is listed at zero while selected; the live group keeps its order; a
+    // group left with no option (no transport has a result, none is selected) is not listed.
     check(
         &catalog,
         "protocol=Smoke&live=stale",
         "",
-        "protocol Generic=2 A2A=1 MCP=1 Smoke=0 | transport | live stale=0",
+        "protocol Generic=2 A2A=1 MCP=1 Smoke=0 | live stale=0",
     );
     // Search narrows the counts.
     check(
@@ -637,13 +651,10 @@ fn every_tag_group_is_counted() {
         ["Invoice Extractor", "Invoice Processor", "Payments Agent"]
     );
     // Per group: how many values, and the first.
-    let groups: Vec<String> = view
-        .counts
-        .tags
-        .iter()
+    let groups: Vec<String> = tag_groups(&view.counts)
         .map(|(g, values)| {
             let (value, n) = &values[0];
-            format!("{} {}: {value}={n}", g.as_str(), values.len())
+            format!("{} {}: {}={n}", g.as_str(), values.len(), value.as_str())
         })
         .collect();
     assert_eq!(
@@ -659,14 +670,15 @@ fn every_tag_group_is_counted() {
         ]
     );
     // The label group, counted without its own filter: every agent with a finance tag.
-    let labels = &view.counts.tags[5].1;
+    let labels: Vec<(&str, usize)> = view
+        .counts
+        .of(Facet::Tag(TagGroup::Label))
+        .iter()
+        .map(|(v, n)| (v.as_str(), *n))
+        .collect();
     assert_eq!(
         labels,
-        &[
-            ("env=prod".to_owned(), 3),
-            ("team=finance".to_owned(), 3),
-            ("pci=true".to_owned(), 1),
-        ]
+        [("env=prod", 3), ("team=finance", 3), ("pci=true", 1)]
     );
 }
 
@@ -675,16 +687,25 @@ fn acp_groups_count_nothing_for_service_entries() {
     let catalog = fixture_catalog();
     let view = catalog.view(&CatalogQuery::default());
     let counts = &view.counts;
-    assert!(
-        counts.kinds.iter().all(|&(_, n)| n == 0),
-        "{:?}",
-        counts.kinds
+    // Without an ACP entry the ACP groups are not listed at all.
+    let listed: Vec<Facet> = counts.groups().map(|(facet, _)| facet).collect();
+    assert!(listed.iter().all(|f| f.is_tag()), "{listed:?}");
+    for facet in [
+        Facet::Kind,
+        Facet::Method,
+        Facet::Os,
+        Facet::Arch,
+        Facet::License,
+    ] {
+        assert_eq!(counts.of(facet), [], "{facet:?}");
+    }
+    assert_eq!(
+        (
+            counts.of(Facet::Auth).len(),
+            counts.of(Facet::Capability).len()
+        ),
+        (0, 0)
     );
-    assert!(counts.methods.iter().all(|&(_, n)| n == 0));
-    assert!(counts.os.iter().all(|&(_, n)| n == 0));
-    assert!(counts.arch.iter().all(|&(_, n)| n == 0));
-    assert_eq!(counts.licenses, []);
-    assert_eq!((counts.auth.len(), counts.capabilities.len()), (0, 0));
     assert_eq!(catalog.facets.licenses().count(), 0);
     // An ACP filter from a URL keeps none of them.
     for query in [
@@ -698,10 +719,16 @@ fn acp_groups_count_nothing_for_service_entries() {
     }
     let facets = EntryFacets::of(&catalog.registry.entries[0]);
     assert_eq!(facets.license(), "");
-    assert!(!facets.has_kind(Kind::Agent) && !facets.has_method(Method::Npx));
+    assert!(
+        !facets.has(&FacetValue::Kind(Kind::Agent))
+            && !facets.has(&FacetValue::Method(Method::Npx))
+    );
     // And ACP entries have no tag values: a registry of them lists no tag group.
     let acp = Catalog::new(real_registry());
-    assert_eq!(acp.view(&CatalogQuery::default()).counts.tags, []);
+    assert_eq!(
+        tag_groups(&acp.view(&CatalogQuery::default()).counts).count(),
+        0
+    );
     assert_eq!(
         show_tags(&acp.view(&CatalogQuery::from_query_string("owner=x")).counts),
         "owner x=0"
@@ -712,7 +739,7 @@ fn acp_groups_count_nothing_for_service_entries() {
 fn entry_facets_hold_the_tag_values() {
     let entry = agent("Meeting Summarizer");
     let facets = EntryFacets::of(&entry);
-    let values = |group| facets.tags(group).collect::<Vec<_>>();
+    let values = |group| tags(&facets, group);
     assert_eq!(values(TagGroup::Protocol), ["A2A", "MCP"]);
     assert_eq!(values(TagGroup::Transport), ["Http"]);
     assert_eq!(values(TagGroup::Live), ["live"]);
@@ -720,10 +747,11 @@ fn entry_facets_hold_the_tag_values() {
     assert_eq!(values(TagGroup::Tag), ["meetings", "nlp", "text"]);
     assert_eq!(values(TagGroup::Label), ["env=prod", "team=platform"]);
     assert_eq!(values(TagGroup::Owner), ["platform-team"]);
-    assert!(facets.has_tag(TagGroup::Tag, "nlp") && !facets.has_tag(TagGroup::Tag, "NLP"));
+    let tag = |v: &str| FacetValue::Tag(TagGroup::Tag, v.into());
+    assert!(facets.has(&tag("nlp")) && !facets.has(&tag("NLP")));
     let triage = EntryFacets::of(&agent("Ticket Triage"));
-    assert_eq!(triage.tags(TagGroup::Live).collect::<Vec<_>>(), ["stale"]);
-    assert_eq!(triage.tags(TagGroup::Capability).count(), 0);
+    assert_eq!(tags(&triage, TagGroup::Live), ["stale"]);
+    assert_eq!(tags(&triage, TagGroup::Capability).len(), 0);
 }
 
 #[test]
@@ -786,12 +814,12 @@ fn any_filters() -> impl Strategy<Value = Filters> {
     let catalog = fixture_catalog();
     let mut tags: Vec<(TagGroup, String)> = (0..catalog.registry.entries.len())
         .flat_map(|i| {
-            let facets = catalog.facets.facets(i).clone();
+            let facets = catalog.facets.facets(i);
             TagGroup::ALL
                 .into_iter()
                 .flat_map(|g| {
-                    facets
-                        .tags(g)
+                    tags(&facets, g)
+                        .into_iter()
                         .map(|v| (g, v.to_owned()))
                         .collect::<Vec<_>>()
                 })
@@ -808,14 +836,14 @@ fn any_filters() -> impl Strategy<Value = Filters> {
         proptest::sample::subsequence(tags, 0..=4),
     )
         .prop_map(|(kinds, methods, licenses, tags)| {
-            let mut filters = Filters {
-                kinds: kinds.into_iter().collect(),
-                methods: methods.into_iter().collect(),
-                licenses: licenses.into_iter().collect(),
-                ..Filters::default()
-            };
+            let mut filters: Filters = kinds
+                .into_iter()
+                .map(FacetValue::Kind)
+                .chain(methods.into_iter().map(FacetValue::Method))
+                .chain(licenses.into_iter().map(|l| FacetValue::License(l.into())))
+                .collect();
             for (group, value) in tags {
-                filters.toggle_tag(group, &value);
+                filters.toggle(FacetValue::Tag(group, value.into()));
             }
             filters
         })
@@ -843,7 +871,7 @@ proptest! {
             .filter(|&i| filters.matches(&EntryFacets::of(&catalog.registry.entries[i])))
             .collect();
         prop_assert_eq!(&view.results, &expected);
-        prop_assert_eq!(view.counts, naive_counts(&catalog, &hits, &filters));
+        prop_assert_eq!(listed(&view.counts), naive_counts(&catalog, &hits, &filters));
     }
 
     /// Any text as a page: an error or a page, never a panic, and a failed page changes nothing.

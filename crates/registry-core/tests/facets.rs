@@ -3,12 +3,12 @@
 
 mod common;
 
-use common::{With, agent, extension, naive_counts, real_matrix, real_registry, registry};
+use common::{With, agent, extension, listed, naive_counts, real_matrix, real_registry, registry};
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, Catalog, CatalogQuery, EntryFacets,
-    FacetCounts, Filters, Health, Kind, ListedFor, Listings, Method, Os, ProtocolMatrix, Sort,
-    parse_quarantine, parse_view,
+    Facet, FacetCounts, FacetValue, Filters, Health, Kind, ListedFor, Listings, Method, Os,
+    ProtocolMatrix, Sort, parse_quarantine, parse_view,
 };
 
 /// Six entries whose facet values are easy to tabulate:
@@ -50,16 +50,18 @@ fn show(counts: &FacetCounts) -> String {
         format!("{name} {}", values.join(" "))
     }
     [
-        group("kind", counts.kinds.iter().map(|(k, n)| (k.as_str(), *n))),
-        group("dist", counts.methods.iter().map(|(m, n)| (m.as_str(), *n))),
-        group("os", counts.os.iter().map(|(o, n)| (o.as_str(), *n))),
-        group("arch", counts.arch.iter().map(|(a, n)| (a.as_str(), *n))),
-        group(
-            "license",
-            counts.licenses.iter().map(|(l, n)| (l.as_str(), *n)),
-        ),
+        group("kind", words(counts, Facet::Kind)),
+        group("dist", words(counts, Facet::Method)),
+        group("os", words(counts, Facet::Os)),
+        group("arch", words(counts, Facet::Arch)),
+        group("license", words(counts, Facet::License)),
     ]
     .join(" | ")
+}
+
+/// A group's options as their query-string words, with their counts.
+fn words(counts: &FacetCounts, facet: Facet) -> impl Iterator<Item = (&str, usize)> {
+    counts.of(facet).iter().map(|(v, n)| (v.as_str(), *n))
 }
 
 /// Views the small catalogue for `query` (a query string) and checks the result ids and counts.
@@ -220,21 +222,30 @@ fn entry_facets() {
             .iter()
             .position(|e| e.id == id)
             .unwrap();
-        let indexed = catalog.facets.facets(i).clone();
+        let indexed = catalog.facets.facets(i);
         assert_eq!(indexed, EntryFacets::of(&catalog.registry.entries[i]));
         indexed
     };
     let d = facets("d");
-    assert!(d.has_kind(Kind::Extension) && !d.has_kind(Kind::Agent));
+    let has = |f: &EntryFacets, v: FacetValue| f.has(&v);
+    assert!(has(&d, FacetValue::Kind(Kind::Extension)) && !has(&d, FacetValue::Kind(Kind::Agent)));
     assert!(
-        d.has_method(Method::Binary) && d.has_method(Method::Npx) && !d.has_method(Method::Uvx)
+        has(&d, FacetValue::Method(Method::Binary))
+            && has(&d, FacetValue::Method(Method::Npx))
+            && !has(&d, FacetValue::Method(Method::Uvx))
     );
-    assert!(Os::ALL.iter().all(|&o| d.runs_on_os(o)));
-    assert!(Arch::ALL.iter().all(|&a| d.runs_on_arch(a)));
+    assert!(Os::ALL.iter().all(|&o| has(&d, FacetValue::Os(o))));
+    assert!(Arch::ALL.iter().all(|&a| has(&d, FacetValue::Arch(a))));
     assert_eq!(d.license(), "MIT");
     let e = facets("e");
-    assert_eq!(Os::ALL.map(|o| e.runs_on_os(o)), [false, true, false]);
-    assert_eq!(Arch::ALL.map(|a| e.runs_on_arch(a)), [true, false]);
+    assert_eq!(
+        Os::ALL.map(|o| has(&e, FacetValue::Os(o))),
+        [false, true, false]
+    );
+    assert_eq!(
+        Arch::ALL.map(|a| has(&e, FacetValue::Arch(a))),
+        [true, false]
+    );
     assert_eq!(facets("c").license(), "Not specified");
     let licenses: Vec<&str> = catalog.facets.licenses().collect();
     assert_eq!(licenses, ["Apache-2.0", "MIT", "Not specified"]);
@@ -244,21 +255,24 @@ fn entry_facets() {
 fn filters_toggle_and_clear() {
     let mut filters = Filters::default();
     assert!(filters.is_empty());
-    filters.toggle_kind(Kind::Agent);
-    filters.toggle_method(Method::Npx);
-    filters.toggle_os(Os::Linux);
-    filters.toggle_arch(Arch::X86_64);
-    filters.toggle_license("MIT");
-    filters.toggle_license("Apache-2.0");
-    filters.toggle_auth(AuthFilter::NotProbed);
-    filters.toggle_capability(CapabilityFilter::Supports(Capability::SetModel));
+    filters.toggle(FacetValue::Kind(Kind::Agent));
+    filters.toggle(FacetValue::Method(Method::Npx));
+    filters.toggle(FacetValue::Os(Os::Linux));
+    filters.toggle(FacetValue::Arch(Arch::X86_64));
+    filters.toggle(FacetValue::License("MIT".into()));
+    filters.toggle(FacetValue::License("Apache-2.0".into()));
+    filters.toggle(FacetValue::Auth(AuthFilter::NotProbed));
+    filters.toggle(FacetValue::Capability(CapabilityFilter::Supports(
+        Capability::SetModel,
+    )));
     assert_eq!(filters.len(), 8);
-    filters.toggle_license("MIT");
-    filters.toggle_method(Method::Npx);
-    filters.toggle_auth(AuthFilter::NotProbed);
+    filters.toggle(FacetValue::License("MIT".into()));
+    filters.toggle(FacetValue::Method(Method::Npx));
+    filters.toggle(FacetValue::Auth(AuthFilter::NotProbed));
     assert_eq!(filters.len(), 5);
-    assert_eq!(filters.licenses.iter().collect::<Vec<_>>(), ["Apache-2.0"]);
-    assert!(filters.methods.is_empty() && filters.auth.is_empty());
+    let licenses: Vec<&str> = filters.of(Facet::License).map(FacetValue::as_str).collect();
+    assert_eq!(licenses, ["Apache-2.0"]);
+    assert!(filters.of(Facet::Method).next().is_none() && filters.of(Facet::Auth).next().is_none());
     filters.clear();
     assert!(filters.is_empty());
     assert_eq!(filters, Filters::default());
@@ -317,12 +331,9 @@ fn show_protocol(counts: &FacetCounts) -> String {
         format!("{name} {}", values.join(" "))
     }
     [
-        group("dist", counts.methods.iter().map(|(m, n)| (m.as_str(), *n))),
-        group("auth", counts.auth.iter().map(|(a, n)| (a.as_str(), *n))),
-        group(
-            "cap",
-            counts.capabilities.iter().map(|(c, n)| (c.as_str(), *n)),
-        ),
+        group("dist", words(counts, Facet::Method)),
+        group("auth", words(counts, Facet::Auth)),
+        group("cap", words(counts, Facet::Capability)),
     ]
     .join(" | ")
 }
@@ -434,8 +445,8 @@ fn without_a_matrix_nothing_is_probed() {
         let view = catalog.view(&CatalogQuery::from_query_string(query));
         assert_eq!(result_ids(&catalog, query), ids, "results of {query:?}");
         // The UI hides the protocol groups.
-        assert_eq!(view.counts.auth, [], "{query:?}");
-        assert_eq!(view.counts.capabilities, [], "{query:?}");
+        assert_eq!(view.counts.of(Facet::Auth), [], "{query:?}");
+        assert_eq!(view.counts.of(Facet::Capability), [], "{query:?}");
     }
 }
 
@@ -478,17 +489,20 @@ fn protocol_entry_facets() {
     assert!(b.is_probed());
     assert_eq!(b.auth_methods(), [AuthMethod::Agent, AuthMethod::EnvVar]);
     assert_eq!(
-        Capability::ALL.map(|c| b.supports(c)),
+        Capability::ALL.map(|c| b.has(&supports(c))),
         [true, false, false, false, false, true]
     );
-    assert!(b.has_auth_option(&AuthFilter::Method(AuthMethod::EnvVar)));
-    assert!(!b.has_auth_option(&AuthFilter::NotProbed));
+    assert!(b.has(&FacetValue::Auth(AuthFilter::Method(AuthMethod::EnvVar))));
+    assert!(!b.has(&FacetValue::Auth(AuthFilter::NotProbed)));
     for unknown in ["d", "e", "f"] {
         let f = facets(unknown);
         assert!(!f.is_probed(), "{unknown}");
         assert!(f.auth_methods().is_empty(), "{unknown}");
-        assert!(f.has_auth_option(&AuthFilter::NotProbed), "{unknown}");
-        assert!(!Capability::ALL.iter().any(|&c| f.supports(c)), "{unknown}");
+        assert!(f.has(&FacetValue::Auth(AuthFilter::NotProbed)), "{unknown}");
+        assert!(
+            !Capability::ALL.iter().any(|&c| f.has(&supports(c))),
+            "{unknown}"
+        );
     }
     // Without a matrix, the same entry is not probed.
     assert!(!EntryFacets::of(&entries[1]).is_probed());
@@ -524,18 +538,25 @@ fn any_filters() -> impl Strategy<Value = Filters> {
     )
         .prop_map(
             |(kinds, methods, os, arch, licenses, auth, capabilities, listed_for, health)| {
-                Filters {
-                    kinds: kinds.into_iter().collect(),
-                    methods: methods.into_iter().collect(),
-                    os: os.into_iter().collect(),
-                    arch: arch.into_iter().collect(),
-                    licenses: licenses.into_iter().collect(),
-                    auth: auth.into_iter().collect(),
-                    capabilities: capabilities.into_iter().collect(),
-                    listed_for: listed_for.into_iter().collect(),
-                    health: health.into_iter().collect(),
-                    tags: Default::default(),
-                }
+                let kinds = kinds.into_iter().map(FacetValue::Kind);
+                let methods = methods.into_iter().map(FacetValue::Method);
+                let os = os.into_iter().map(FacetValue::Os);
+                let arch = arch.into_iter().map(FacetValue::Arch);
+                let licenses = licenses.into_iter().map(|l| FacetValue::License(l.into()));
+                let auth = auth.into_iter().map(FacetValue::Auth);
+                let capabilities = capabilities.into_iter().map(FacetValue::Capability);
+                let listed_for = listed_for.into_iter().map(FacetValue::ListedFor);
+                let health = health.into_iter().map(FacetValue::Health);
+                kinds
+                    .chain(methods)
+                    .chain(os)
+                    .chain(arch)
+                    .chain(licenses)
+                    .chain(auth)
+                    .chain(capabilities)
+                    .chain(listed_for)
+                    .chain(health)
+                    .collect::<Filters>()
             },
         )
 }
@@ -591,6 +612,11 @@ proptest! {
             expected.sort_by_key(|&i| catalog.index.name_rank(i));
         }
         prop_assert_eq!(&view.results, &expected);
-        prop_assert_eq!(view.counts, naive_counts(&catalog, &hits, &filters));
+        prop_assert_eq!(listed(&view.counts), naive_counts(&catalog, &hits, &filters));
     }
+}
+
+/// The value of a probed capability.
+fn supports(capability: Capability) -> FacetValue {
+    FacetValue::Capability(CapabilityFilter::Supports(capability))
 }

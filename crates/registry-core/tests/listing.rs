@@ -4,7 +4,7 @@
 mod common;
 
 use registry_core::{
-    Catalog, CatalogQuery, Facts, Health, ListedFor, Listings, Presence, QuarantineError,
+    Catalog, CatalogQuery, Facet, Facts, Health, ListedFor, Listings, Presence, QuarantineError,
     ReasonKind, load, parse_quarantine, parse_view,
 };
 
@@ -83,17 +83,10 @@ fn narrowed(catalog: &Catalog, query: &str) -> (Vec<String>, Vec<String>) {
         .iter()
         .map(|&i| catalog.registry.entries[i].id.clone())
         .collect();
-    let counts = view
-        .counts
-        .listed_for
-        .iter()
+    let counts = [Facet::ListedFor, Facet::Health]
+        .into_iter()
+        .flat_map(|facet| view.counts.of(facet))
         .map(|(v, n)| format!("{} {n}", v.as_str()))
-        .chain(
-            view.counts
-                .health
-                .iter()
-                .map(|(h, n)| format!("{} {n}", h.as_str())),
-        )
         .collect();
     (ids, counts)
 }

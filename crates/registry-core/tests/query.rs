@@ -4,8 +4,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use registry_core::{
-    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Filters, Health,
-    Kind, ListedFor, Method, Os, Sort, TagGroup,
+    Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Facet, FacetValue,
+    Filters, Health, Kind, ListedFor, Method, Os, Sort, TagGroup,
 };
 
 /// A state from the parts tests care about.
@@ -35,15 +35,15 @@ fn writes_deterministically() {
             state(
                 "x",
                 |f| {
-                    f.licenses.insert("MIT".into());
-                    f.licenses.insert("Apache-2.0, with exceptions".into());
-                    f.arch.insert(Arch::X86_64);
-                    f.os.insert(Os::Windows);
-                    f.os.insert(Os::Darwin);
-                    f.methods.insert(Method::Uvx);
-                    f.methods.insert(Method::Npx);
-                    f.kinds.insert(Kind::Extension);
-                    f.kinds.insert(Kind::Agent);
+                    f.insert(FacetValue::License("MIT".into()));
+                    f.insert(FacetValue::License("Apache-2.0, with exceptions".into()));
+                    f.insert(FacetValue::Arch(Arch::X86_64));
+                    f.insert(FacetValue::Os(Os::Windows));
+                    f.insert(FacetValue::Os(Os::Darwin));
+                    f.insert(FacetValue::Method(Method::Uvx));
+                    f.insert(FacetValue::Method(Method::Npx));
+                    f.insert(FacetValue::Kind(Kind::Extension));
+                    f.insert(FacetValue::Kind(Kind::Agent));
                 },
                 Sort::Name,
             ),
@@ -55,17 +55,20 @@ fn writes_deterministically() {
             state(
                 "",
                 |f| {
-                    f.capabilities.insert(CapabilityFilter::NotProbed);
-                    f.capabilities
-                        .insert(CapabilityFilter::Supports(Capability::SetModel));
-                    f.capabilities
-                        .insert(CapabilityFilter::Supports(Capability::LoadSession));
-                    f.auth.insert(AuthFilter::NotProbed);
-                    f.auth
-                        .insert(AuthFilter::Method(AuthMethod::Other("OAuth 2".into())));
-                    f.auth.insert(AuthFilter::Method(AuthMethod::EnvVar));
-                    f.auth.insert(AuthFilter::Method(AuthMethod::Agent));
-                    f.licenses.insert("MIT".into());
+                    f.insert(FacetValue::Capability(CapabilityFilter::NotProbed));
+                    f.insert(FacetValue::Capability(CapabilityFilter::Supports(
+                        Capability::SetModel,
+                    )));
+                    f.insert(FacetValue::Capability(CapabilityFilter::Supports(
+                        Capability::LoadSession,
+                    )));
+                    f.insert(FacetValue::Auth(AuthFilter::NotProbed));
+                    f.insert(FacetValue::Auth(AuthFilter::Method(AuthMethod::Other(
+                        "OAuth 2".into(),
+                    ))));
+                    f.insert(FacetValue::Auth(AuthFilter::Method(AuthMethod::EnvVar)));
+                    f.insert(FacetValue::Auth(AuthFilter::Method(AuthMethod::Agent)));
+                    f.insert(FacetValue::License("MIT".into()));
                 },
                 Sort::Name,
             ),
@@ -77,16 +80,19 @@ fn writes_deterministically() {
             state(
                 "",
                 |f| {
-                    f.toggle_tag(TagGroup::Owner, "finance-platform");
-                    f.toggle_tag(TagGroup::Label, "team=finance");
-                    f.toggle_tag(TagGroup::Tag, "ocr");
-                    f.toggle_tag(TagGroup::Capability, "extract, invoice");
-                    f.toggle_tag(TagGroup::Live, "live");
-                    f.toggle_tag(TagGroup::Transport, "Http");
-                    f.toggle_tag(TagGroup::Transport, "Amqp");
-                    f.toggle_tag(TagGroup::Protocol, "MCP");
-                    f.toggle_tag(TagGroup::Protocol, "A2A");
-                    f.methods.insert(Method::Npx);
+                    f.toggle(FacetValue::Tag(TagGroup::Owner, "finance-platform".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Label, "team=finance".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Tag, "ocr".into()));
+                    f.toggle(FacetValue::Tag(
+                        TagGroup::Capability,
+                        "extract, invoice".into(),
+                    ));
+                    f.toggle(FacetValue::Tag(TagGroup::Live, "live".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Transport, "Http".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Transport, "Amqp".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Protocol, "MCP".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Protocol, "A2A".into()));
+                    f.insert(FacetValue::Method(Method::Npx));
                 },
                 Sort::Name,
             ),
@@ -107,8 +113,8 @@ fn writes_deterministically() {
 #[test]
 fn reads_leniently() {
     let npx_uvx = |f: &mut Filters| {
-        f.methods.insert(Method::Npx);
-        f.methods.insert(Method::Uvx);
+        f.insert(FacetValue::Method(Method::Npx));
+        f.insert(FacetValue::Method(Method::Uvx));
     };
     for (text, expected) in [
         ("", CatalogQuery::default()),
@@ -139,8 +145,8 @@ fn reads_leniently() {
             state(
                 "",
                 |f| {
-                    f.licenses.insert("Apache-2.0, MIT".into());
-                    f.licenses.insert("MIT".into());
+                    f.insert(FacetValue::License("Apache-2.0, MIT".into()));
+                    f.insert(FacetValue::License("MIT".into()));
                 },
                 Sort::Relevance,
             ),
@@ -150,10 +156,10 @@ fn reads_leniently() {
             state(
                 "",
                 |f| {
-                    f.kinds.insert(Kind::Agent);
-                    f.os.insert(Os::Linux);
-                    f.os.insert(Os::Darwin);
-                    f.arch.insert(Arch::Aarch64);
+                    f.insert(FacetValue::Kind(Kind::Agent));
+                    f.insert(FacetValue::Os(Os::Linux));
+                    f.insert(FacetValue::Os(Os::Darwin));
+                    f.insert(FacetValue::Arch(Arch::Aarch64));
                 },
                 Sort::Relevance,
             ),
@@ -165,13 +171,15 @@ fn reads_leniently() {
             state(
                 "",
                 |f| {
-                    f.auth.insert(AuthFilter::Method(AuthMethod::Terminal));
-                    f.auth
-                        .insert(AuthFilter::Method(AuthMethod::Other("SAML".into())));
-                    f.auth.insert(AuthFilter::NotProbed);
-                    f.capabilities
-                        .insert(CapabilityFilter::Supports(Capability::LoadSession));
-                    f.capabilities.insert(CapabilityFilter::NotProbed);
+                    f.insert(FacetValue::Auth(AuthFilter::Method(AuthMethod::Terminal)));
+                    f.insert(FacetValue::Auth(AuthFilter::Method(AuthMethod::Other(
+                        "SAML".into(),
+                    ))));
+                    f.insert(FacetValue::Auth(AuthFilter::NotProbed));
+                    f.insert(FacetValue::Capability(CapabilityFilter::Supports(
+                        Capability::LoadSession,
+                    )));
+                    f.insert(FacetValue::Capability(CapabilityFilter::NotProbed));
                 },
                 Sort::Relevance,
             ),
@@ -183,10 +191,10 @@ fn reads_leniently() {
             state(
                 "",
                 |f| {
-                    f.toggle_tag(TagGroup::Protocol, "A2A, MCP");
-                    f.toggle_tag(TagGroup::Protocol, "mcp");
-                    f.toggle_tag(TagGroup::Tag, "a");
-                    f.toggle_tag(TagGroup::Owner, "Ops");
+                    f.toggle(FacetValue::Tag(TagGroup::Protocol, "A2A, MCP".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Protocol, "mcp".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Tag, "a".into()));
+                    f.toggle(FacetValue::Tag(TagGroup::Owner, "Ops".into()));
                 },
                 Sort::Relevance,
             ),
@@ -203,11 +211,14 @@ fn reads_leniently() {
 fn reads_decoded_pairs() {
     let query = CatalogQuery::from_pairs([("q", "a+b"), ("dist", "npx"), ("license", "MIT")]);
     assert_eq!(query.q, "a+b");
+    let filters: Vec<&FacetValue> = query.filters.iter().collect();
     assert_eq!(
-        query.filters.methods.iter().collect::<Vec<_>>(),
-        [&Method::Npx]
+        filters,
+        [
+            &FacetValue::Method(Method::Npx),
+            &FacetValue::License("MIT".into())
+        ]
     );
-    assert_eq!(query.filters.licenses.iter().collect::<Vec<_>>(), ["MIT"]);
 }
 
 #[test]
@@ -216,16 +227,19 @@ fn normalizing_reads_auth_options_back() {
     let query = state(
         "",
         |f| {
-            f.auth.extend([
-                other(" Agent "),
-                other("saml,oidc"),
-                other(" "),
-                other("Not-Probed"),
-            ]);
+            f.extend(
+                [
+                    other(" Agent "),
+                    other("saml,oidc"),
+                    other(" "),
+                    other("Not-Probed"),
+                ]
+                .map(FacetValue::Auth),
+            );
         },
         Sort::Relevance,
     );
-    let normalized: Vec<AuthFilter> = query.normalized().filters.auth.into_iter().collect();
+    let normalized: Vec<FacetValue> = query.normalized().filters.iter().cloned().collect();
     assert_eq!(
         normalized,
         [
@@ -234,6 +248,7 @@ fn normalizing_reads_auth_options_back() {
             other("saml"),
             AuthFilter::NotProbed
         ]
+        .map(FacetValue::Auth)
     );
 }
 
@@ -295,18 +310,24 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
     )
         .prop_map(
             |(kinds, methods, os, arch, licenses, auth, capabilities, tags, listed_for, health)| {
-                Filters {
-                    kinds: kinds.into_iter().collect(),
-                    methods: methods.into_iter().collect(),
-                    os: os.into_iter().collect(),
-                    arch: arch.into_iter().collect(),
-                    licenses,
-                    auth,
-                    capabilities: capabilities.into_iter().collect(),
-                    listed_for: listed_for.into_iter().collect(),
-                    health: health.into_iter().collect(),
-                    tags,
-                }
+                let tags = tags.into_iter().flat_map(|(group, values)| {
+                    values
+                        .into_iter()
+                        .map(move |v| FacetValue::Tag(group, v.into()))
+                });
+                kinds
+                    .into_iter()
+                    .map(FacetValue::Kind)
+                    .chain(methods.into_iter().map(FacetValue::Method))
+                    .chain(os.into_iter().map(FacetValue::Os))
+                    .chain(arch.into_iter().map(FacetValue::Arch))
+                    .chain(licenses.into_iter().map(|l| FacetValue::License(l.into())))
+                    .chain(auth.into_iter().map(FacetValue::Auth))
+                    .chain(capabilities.into_iter().map(FacetValue::Capability))
+                    .chain(tags)
+                    .chain(listed_for.into_iter().map(FacetValue::ListedFor))
+                    .chain(health.into_iter().map(FacetValue::Health))
+                    .collect::<Filters>()
             },
         );
     (text, filters, proptest::sample::select(Sort::ALL.to_vec()))
@@ -331,8 +352,16 @@ proptest! {
     }
 }
 
+/// Toggles the value a query-string key and word name, as the filter panel's checkbox does;
+/// unknown keys and words toggle nothing.
+fn toggle(query: &mut CatalogQuery, key: &str, word: &str) {
+    if let Some(value) = Facet::from_key(key).and_then(|facet| facet.parse(word)) {
+        query.filters.toggle(value);
+    }
+}
+
 #[test]
-fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
+fn toggling_a_value_twice_restores_the_query() {
     let mut query = CatalogQuery::default();
     for (key, value) in [
         ("kind", "agent"),
@@ -349,28 +378,29 @@ fn toggling_a_filter_by_its_query_key_twice_restores_the_query() {
         ("protocol", "A2A"),
         ("label", "team=finance"),
     ] {
-        query.toggle_filter(key, value);
+        toggle(&mut query, key, value);
     }
+    // Keys in the table's order.
     assert_eq!(
         query.to_query_string(),
-        "kind=agent&dist=npx&os=darwin&arch=x86_64&license=MIT&auth=terminal&auth=not-probed\
-         &cap=session-fork&listed=jetbrains-bundled&health=quarantined&protocol=A2A\
+        "kind=agent&listed=jetbrains-bundled&health=quarantined&dist=npx&os=darwin&arch=x86_64\
+         &license=MIT&auth=terminal&auth=not-probed&cap=session-fork&protocol=A2A\
          &label=team%3Dfinance&owner=ops"
     );
     assert_eq!(query.filters.len(), 13);
-    query.toggle_filter("listed", "jetbrains-bundled");
-    query.toggle_filter("health", "quarantined");
-    query.toggle_filter("health", "sickly");
-    query.toggle_filter("protocol", "A2A");
-    query.toggle_filter("label", "team=finance");
-    query.toggle_filter("owner", "ops");
-    assert!(query.filters.tags.is_empty(), "emptied groups are dropped");
-    query.toggle_filter("dist", "npx");
-    query.toggle_filter("os", "plan9");
-    query.toggle_filter("colour", "red");
-    query.toggle_filter("auth", "not-probed");
-    query.toggle_filter("cap", "session-fork");
-    query.toggle_filter("cap", "teleport");
+    toggle(&mut query, "listed", "jetbrains-bundled");
+    toggle(&mut query, "health", "quarantined");
+    toggle(&mut query, "health", "sickly");
+    toggle(&mut query, "protocol", "A2A");
+    toggle(&mut query, "label", "team=finance");
+    toggle(&mut query, "owner", "ops");
+    assert!(query.filters.iter().all(|v| !v.facet().is_tag()));
+    toggle(&mut query, "dist", "npx");
+    toggle(&mut query, "os", "plan9");
+    toggle(&mut query, "colour", "red");
+    toggle(&mut query, "auth", "not-probed");
+    toggle(&mut query, "cap", "session-fork");
+    toggle(&mut query, "cap", "teleport");
     assert_eq!(
         query.to_query_string(),
         "kind=agent&os=darwin&arch=x86_64&license=MIT&auth=terminal"

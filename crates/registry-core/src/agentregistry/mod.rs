@@ -20,8 +20,8 @@
 //! # One catalogue, one adapter per source
 //!
 //! The catalogue does not know two models: [`ServiceAgent::into_entry`] turns an item into the
-//! same [`Entry`] an ACP registry gives, keeping the item in the entry's [`Origin`] for what only this
-//! source has (endpoints, capabilities, labels, liveness). Search, facets, the URL codec and
+//! same [`Entry`](crate::Entry) an ACP registry gives, keeping the item in the entry's
+//! [`Origin`](crate::Origin) for what only this source has (endpoints, capabilities, labels, liveness). Search, facets, the URL codec and
 //! [`crate::Catalog`] then work unchanged; the facets add string-valued groups for this source
 //! ([`crate::facets::TagGroup`]).
 //!
@@ -29,7 +29,7 @@
 //!
 //! [`Pager`] knows which URL to fetch next and reads each page's text; the caller does the HTTP.
 //! As [`crate::load()`] does for a registry, it collects instead of aborting: a malformed item
-//! becomes a [`Diagnostic`] at its page and index and the others load; a page that fails (an HTTP
+//! becomes a [`Diagnostic`](crate::Diagnostic) at its page and index and the others load; a page that fails (an HTTP
 //! error the caller reports with [`Pager::fail`], or a text that is not a page) keeps everything
 //! loaded so far, and the same page is asked for again on retry. Values this crate does not know
 //! (a transport `Grpc`, a protocol `OpenAI`) are kept and shown as written.

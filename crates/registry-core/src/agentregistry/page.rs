@@ -332,7 +332,7 @@ fn for_each_object(
 /// the same page again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PageError {
-    /// The request failed, as reported by the caller with [`Pager::fail`].
+    /// The request failed, as reported by the caller with [`Pager::fail`](super::Pager::fail).
     #[error(
         "page {page} of the agent listing could not be fetched: {message}; retry to ask for it again"
     )]

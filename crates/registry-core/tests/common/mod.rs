@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use registry_core::{
     Arch, AuthFilter, AuthMethod, BinaryTarget, CapabilityFilter, Catalog, Distribution, Entry,
-    EntryFacets, FacetCounts, Filters, Health, Kind, ListedFor, Loaded, Method, Os, PackageTarget,
-    Pager, PlatformKey, ProtocolMatrix, Registry, TagGroup,
+    EntryFacets, Facet, FacetCounts, FacetValue, Filters, Health, Kind, ListedFor, Loaded, Method,
+    Os, PackageTarget, Pager, PlatformKey, ProtocolMatrix, Registry, TagGroup,
 };
 
 /// The 130 agents of the real registry, as published in 2026.
@@ -175,146 +175,138 @@ pub fn registry(entries: Vec<Entry>) -> Registry {
     }
 }
 
-/// The counts, computed the slow and obvious way: for each value of an OR group, the hits that
-/// pass every other group's filter and have the value; for each capability option, the hits
-/// that would pass if it were ticked too; for each tag-group value, as for an OR group, among
-/// every value some entry of the catalogue has or the filters select.
-pub fn naive_counts(catalog: &Catalog, hits: &[usize], filters: &Filters) -> FacetCounts {
+/// The counts as [`naive_counts`] gives them.
+pub fn listed(counts: &FacetCounts) -> Vec<(Facet, Vec<(FacetValue, usize)>)> {
+    counts
+        .groups()
+        .map(|(facet, options)| (facet, options.to_vec()))
+        .collect()
+}
+
+/// The counts, computed the slow and obvious way, as `FacetCounts::groups` lists them: for
+/// each value of an OR group, the hits that pass every other group's filter and have the value;
+/// for each capability option, the hits that would pass if it were ticked too. The values
+/// listed: every kind, method, OS and architecture (when some entry is an ACP entry); the
+/// loaded listings and healths; the known auth methods, those of the probed entries, and
+/// `not-probed` (with a matrix); every capability option (with a matrix); the licences and tag
+/// values some hit counts for; and every selected value of a listed group.
+pub fn naive_counts(
+    catalog: &Catalog,
+    hits: &[usize],
+    filters: &Filters,
+) -> Vec<(Facet, Vec<(FacetValue, usize)>)> {
     let matrix = catalog.matrix.as_ref();
     let listings = &catalog.listings;
-    let facets =
-        |i: usize| EntryFacets::with_sources(&catalog.registry.entries[i], matrix, listings);
-    let count = |without: fn(&mut Filters), has: &dyn Fn(&EntryFacets) -> bool| {
-        let mut others = filters.clone();
-        without(&mut others);
-        hits.iter()
-            .map(|&i| facets(i))
-            .filter(|f| others.matches(f) && has(f))
-            .count()
-    };
-    let mut licenses: Vec<(String, usize)> = catalog
-        .facets
-        .licenses()
-        .map(str::to_owned)
-        .chain(filters.licenses.iter().cloned())
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .map(|l| {
-            let n = count(|f| f.licenses.clear(), &|f| f.license() == l);
-            (l, n)
-        })
-        .filter(|(l, n)| *n > 0 || filters.licenses.contains(l))
+    let entries = &catalog.registry.entries;
+    let facets = |i: usize| EntryFacets::with_sources(&entries[i], matrix, listings);
+    let acp = entries.iter().any(|e| e.is_acp());
+    let (quarantine, probe) = (listings.quarantine.is_some(), matrix.is_some());
+    let every_value: BTreeSet<FacetValue> = (0..entries.len())
+        .flat_map(|i| facets(i).values().to_vec())
         .collect();
-    licenses.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.to_lowercase().cmp(&b.to_lowercase())));
-    FacetCounts {
-        kinds: Kind::ALL
-            .map(|k| (k, count(|f| f.kinds.clear(), &|f| f.has_kind(k))))
-            .to_vec(),
-        methods: Method::ALL
-            .map(|m| (m, count(|f| f.methods.clear(), &|f| f.has_method(m))))
-            .to_vec(),
-        os: Os::ALL
-            .map(|o| (o, count(|f| f.os.clear(), &|f| f.runs_on_os(o))))
-            .to_vec(),
-        arch: Arch::ALL
-            .map(|a| (a, count(|f| f.arch.clear(), &|f| f.runs_on_arch(a))))
-            .to_vec(),
-        licenses,
-        auth: match matrix {
-            None => Vec::new(),
-            // The real matrix names no other method, so the options are the known ones, any
-            // other selected one, then `not-probed`.
-            Some(_) => AuthMethod::KNOWN
-                .into_iter()
-                .map(AuthFilter::Method)
-                .chain(filters.auth.iter().cloned())
-                .chain([AuthFilter::NotProbed])
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .map(|a| {
-                    let n = count(|f| f.auth.clear(), &|f| f.has_auth_option(&a));
-                    (a, n)
-                })
-                .collect(),
-        },
-        capabilities: match matrix {
-            None => Vec::new(),
-            Some(_) => CapabilityFilter::ALL
-                .map(|c| {
-                    let mut ticked = filters.clone();
-                    ticked.capabilities.insert(c);
-                    let n = hits.iter().filter(|&&i| ticked.matches(&facets(i))).count();
-                    (c, n)
-                })
-                .to_vec(),
-        },
-        tags: TagGroup::ALL
-            .into_iter()
-            .filter_map(|group| {
-                let all: BTreeSet<String> = (0..catalog.registry.entries.len())
-                    .flat_map(|i| facets(i).tags(group).map(str::to_owned).collect::<Vec<_>>())
-                    .collect();
-                let selected = filters.tags.get(&group).cloned().unwrap_or_default();
-                let others = |f: &EntryFacets| {
-                    let mut others = filters.clone();
-                    others.tags.remove(&group);
-                    others.matches(f)
-                };
-                let mut values: Vec<(String, usize)> = all
-                    .union(&selected)
-                    .map(|v| {
-                        let n = hits
-                            .iter()
-                            .map(|&i| facets(i))
-                            .filter(|f| others(f) && f.has_tag(group, v))
-                            .count();
-                        (v.clone(), n)
+    let count = |facet: Facet, value: &FacetValue| -> usize {
+        if facet == Facet::Capability {
+            let mut ticked = filters.clone();
+            ticked.insert(value.clone());
+            hits.iter().filter(|&&i| ticked.matches(&facets(i))).count()
+        } else {
+            let others = filters.without(facet);
+            hits.iter()
+                .map(|&i| facets(i))
+                .filter(|f| others.matches(f) && f.has(value))
+                .count()
+        }
+    };
+    let mut groups = Vec::new();
+    for facet in Facet::all() {
+        // The values listed even at zero; `None` when the group is not listed at all.
+        let offered: Option<Vec<FacetValue>> = match facet {
+            Facet::Kind => acp.then(|| Kind::ALL.map(FacetValue::Kind).to_vec()),
+            Facet::Method => acp.then(|| Method::ALL.map(FacetValue::Method).to_vec()),
+            Facet::Os => acp.then(|| Os::ALL.map(FacetValue::Os).to_vec()),
+            Facet::Arch => acp.then(|| Arch::ALL.map(FacetValue::Arch).to_vec()),
+            Facet::ListedFor => acp.then(|| {
+                ListedFor::ALL
+                    .into_iter()
+                    .filter(|v| match v {
+                        ListedFor::Default => true,
+                        ListedFor::JetBrains | ListedFor::JetBrainsBundled => {
+                            listings.jetbrains.is_some()
+                        }
+                        ListedFor::JetBrainsPreview => listings.jetbrains_preview.is_some(),
                     })
-                    .filter(|(v, n)| *n > 0 || selected.contains(v))
-                    .collect();
-                if all.is_empty() && values.is_empty() {
-                    return None;
-                }
-                let rank = |v: &str| match (group, v) {
-                    (TagGroup::Live, "live") => 0,
-                    (TagGroup::Live, "stale") => 1,
-                    (TagGroup::Live, _) => 2,
-                    _ => 0,
-                };
-                values.sort_by(|(a, m), (b, n)| {
-                    (rank(a), n, a.to_lowercase(), a).cmp(&(rank(b), m, b.to_lowercase(), b))
-                });
-                Some((group, values))
-            })
-            .collect(),
-        listed_for: ListedFor::ALL
+                    .map(FacetValue::ListedFor)
+                    .collect()
+            }),
+            Facet::Health => acp.then(|| {
+                Health::ALL
+                    .into_iter()
+                    .filter(|h| match h {
+                        Health::Quarantined => quarantine,
+                        Health::ProbeFailed | Health::Healthy => probe,
+                        Health::NotProbed => quarantine || probe,
+                    })
+                    .map(FacetValue::Health)
+                    .collect()
+            }),
+            // The real matrix names no other method, so the options are the known ones and
+            // `not-probed`, plus any other selected one.
+            Facet::Auth => probe.then(|| {
+                AuthMethod::KNOWN
+                    .into_iter()
+                    .map(AuthFilter::Method)
+                    .chain([AuthFilter::NotProbed])
+                    .map(FacetValue::Auth)
+                    .chain(every_value.iter().filter(|v| v.facet() == facet).cloned())
+                    .collect()
+            }),
+            Facet::Capability => {
+                probe.then(|| CapabilityFilter::ALL.map(FacetValue::Capability).to_vec())
+            }
+            Facet::License | Facet::Tag(_) => Some(Vec::new()),
+        };
+        let Some(offered) = offered else { continue };
+        let found_with_results = matches!(facet, Facet::License | Facet::Tag(_));
+        let candidates: BTreeSet<FacetValue> = offered
+            .iter()
+            .cloned()
+            .chain(
+                every_value
+                    .iter()
+                    .filter(|v| found_with_results && v.facet() == facet)
+                    .cloned(),
+            )
+            .chain(filters.of(facet).cloned())
+            .collect();
+        let mut options: Vec<(FacetValue, usize)> = candidates
             .into_iter()
-            .filter(|v| {
-                let loaded = match v {
-                    ListedFor::Default => true,
-                    ListedFor::JetBrains | ListedFor::JetBrainsBundled => {
-                        listings.jetbrains.is_some()
-                    }
-                    ListedFor::JetBrainsPreview => listings.jetbrains_preview.is_some(),
-                };
-                let acp = catalog.registry.entries.iter().any(|e| e.is_acp());
-                (acp && loaded) || filters.listed_for.contains(v)
+            .map(|v| {
+                let n = count(facet, &v);
+                (v, n)
             })
-            .map(|v| (v, count(|f| f.listed_for.clear(), &|f| f.is_listed_for(v))))
-            .collect(),
-        health: Health::ALL
-            .into_iter()
-            .filter(|h| {
-                let (quarantine, probe) = (listings.quarantine.is_some(), matrix.is_some());
-                let loaded = match h {
-                    Health::Quarantined => quarantine,
-                    Health::ProbeFailed | Health::Healthy => probe,
-                    Health::NotProbed => quarantine || probe,
-                };
-                let acp = catalog.registry.entries.iter().any(|e| e.is_acp());
-                (acp && loaded) || filters.health.contains(h)
-            })
-            .map(|h| (h, count(|f| f.health.clear(), &|f| f.has_health(h))))
-            .collect(),
+            .filter(|(v, n)| *n > 0 || offered.contains(v) || filters.contains(v))
+            .collect();
+        if options.is_empty() {
+            continue;
+        }
+        // Licences and tag values by count (the live group's `live` then `stale` first).
+        if found_with_results {
+            let rank = |v: &FacetValue| match (facet, v.as_str()) {
+                (Facet::Tag(TagGroup::Live), "live") => 0,
+                (Facet::Tag(TagGroup::Live), "stale") => 1,
+                (Facet::Tag(TagGroup::Live), _) => 2,
+                _ => 0,
+            };
+            options.sort_by(|(a, m), (b, n)| {
+                (rank(a), n, a.as_str().to_lowercase(), a).cmp(&(
+                    rank(b),
+                    m,
+                    b.as_str().to_lowercase(),
+                    b,
+                ))
+            });
+        }
+        groups.push((facet, options));
     }
+    groups
 }
