@@ -1,4 +1,10 @@
 //! The app: router, the frame every page shares, and the state every page may read.
+//!
+//! `App` takes the registry state and the visitor as props and provides them, with `leptos_meta`,
+//! to a router based at `PUBLIC_URL`; `SiteShell` is the frame (skip link, header, `<main>`,
+//! footer), which the listing preview reuses. In the HTML written at build time for an ACP
+//! registry, `App` also names the data files to preload once the page has been painted
+//! (`<meta name="acp-preload">`).
 
 use leptos::prelude::*;
 use leptos_meta::{Meta, provide_meta_context};

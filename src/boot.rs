@@ -26,6 +26,10 @@
 //! The head tags the build wrote for the page sit between two comments
 //! ([`HEAD_START`], [`HEAD_END`]); they go when the app takes over, since `leptos_meta` then
 //! writes the live page's own.
+//!
+//! `start` is the entry point's one call. `mount_in_place_of` (a new root swapped in for the old
+//! one in one step) and `Focus` (the focused field and its selection, given back after the swap)
+//! serve the listing preview's entry point too.
 
 use std::time::Duration;
 

@@ -20,6 +20,11 @@
 //!   link and asset is prefixed with it.
 //! - `SITE_ORIGIN`: the scheme and host the site is published at, for canonical and
 //!   link-preview URLs.
+//!
+//! `REGISTRY_KIND` is read into a `registry_core::RegistryKind`. `href` writes an in-site link
+//! under `PUBLIC_URL`, `canonical` its absolute URL, and `service_of` gives an entry's
+//! AgentRegistry record only in a build for an AgentRegistry, so the ACP bundle leaves those views
+//! out.
 
 pub use registry_core::RegistryKind;
 

@@ -27,6 +27,13 @@
 //! (see [`crate::boot`] for how the browser takes it over); the head tags go between the
 //! [`HEAD_START`] and [`HEAD_END`] comments. Registry text reaches the HTML only through Leptos's
 //! rendering, which escapes text and attribute values.
+//!
+//! `render_view` renders any app the same way (the listing preview renders its own with it),
+//! without Leptos's hydration comments: the browser renders its own view and never hydrates.
+//! `Template` is Trunk's `index.html` as `cargo xtask dist` leaves it, its Content-Security-Policy
+//! `<meta>` included; `Template::with_stylesheet` links `icons.css`. An entry whose id is not a
+//! file name (`registry_core::id::is_file_name`) gets no page; `write_site` names it in its summary
+//! and writes the rest.
 
 use std::fmt;
 use std::fs;

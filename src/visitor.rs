@@ -5,6 +5,9 @@
 //! agent string. The architecture only from `userAgentData.getHighEntropyValues`, when the
 //! browser offers it; otherwise the common one is assumed (Apple silicon on macOS, x86-64
 //! elsewhere) and the page says so next to a switch.
+//!
+//! At build time nothing can be detected: pages are rendered for an assumed Linux on x86-64
+//! (`VisitorState::assumed`), said to be assumed.
 
 use leptos::prelude::*;
 use registry_core::{Arch, Os, Platform};

@@ -1,5 +1,8 @@
 //! Reusable views. Components take the data they show as props; they never import a page
 //! (`routes`), and state shared by siblings comes from their parent.
+//!
+//! So `AgentCard` takes its entry, icon and highlights, `EntryDetails` its entry, icon and facts
+//! (probe report, listing), and `ServiceDetails` its entry, AgentRegistry record and base URL.
 
 pub mod card;
 pub mod code_block;

@@ -16,6 +16,9 @@
 //! ([`RegistryState::optional`]); none ever delays the catalogue. Each one that arrives is
 //! attached to the registry on screen (and to any that loads later), which is replaced by the
 //! same registry with it.
+//!
+//! The state also holds the count of attempts, the wait under way (for how long, and how much has
+//! arrived) and, for an AgentRegistry, the paging progress.
 
 mod error;
 mod fetch;

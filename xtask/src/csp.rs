@@ -17,6 +17,12 @@
 //! [`Policy::header`] for the HTTP header; [`headers_file`] and [`nginx_conf`] write the
 //! latter for Netlify or Cloudflare Pages (`_headers`) and nginx, with `script-src 'none'` (and
 //! no loads at all) for the `.svg` icons served from the site's own origin.
+//!
+//! `Policy::for_pages` computes it from the pages' text (data blocks such as JSON-LD are never run,
+//! so never hashed); `with_meta` puts it in a page's `<head>` before any script or stylesheet,
+//! `write_into_templates` into Trunk's pages before the renderers copy their head into every page,
+//! and `check_site` checks every built page against it. `SVG_POLICY` is the icons' own.
+//! `cargo xtask csp` prints the policy of `dist/` for a `<meta>` and as `_headers` and nginx text.
 
 use std::collections::BTreeSet;
 use std::fs;

@@ -9,6 +9,8 @@
 //! libFuzzer's final statistics; its full output is in `target/fuzz-logs/<target>.log`.
 //!
 //! Not part of `cargo xtask test`: a run takes minutes per target and uses a whole core.
+//!
+//! The nightly toolchain and cargo-fuzz are installed when missing (`setup::ensure_fuzzing`).
 
 use std::fs;
 use std::path::Path;

@@ -7,6 +7,8 @@
 //! svg, xml, txt, webmanifest…), anywhere under the output directory. A copy that would not be
 //! smaller than its file is not written (a host then sends the file itself), and one left from
 //! an earlier build is removed, so every copy there is of the file beside it.
+//!
+//! `dist` calls it last, so that every text file it writes gets its copies.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -14,6 +14,9 @@
 //!
 //! [`spawn`] runs it on background threads and returns at once with the bound address, so the
 //! tests can serve a build on an ephemeral port (port 0) and stop it by dropping the handle.
+//!
+//! The server is `local-server`'s; what is compressed on the fly is kept per file, modification
+//! time and size.
 
 use std::fs::{self, File, Metadata};
 use std::io::Cursor;

@@ -14,6 +14,8 @@
 //!
 //! All the rules live in the `registry-validate` library; this binary only reads and writes
 //! files, renders diagnostics with `miette` and, for `--check-urls`, talks HTTP.
+//!
+//! The commands are parsed with `clap`.
 
 mod preview;
 mod read;

@@ -11,6 +11,9 @@
 //!   app routes (`/agents/<id>`), as on the published host.
 //! - Text is answered in brotli or gzip when the request accepts it, as a host would
 //!   ([`static_host::encoding`]): compressed on the fly, once per file of the site and per build.
+//!
+//! The server is `local-server`'s, and paths are resolved by `static_host::resolve`, as a static
+//! host resolves them. `POLL` is 500 ms.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;

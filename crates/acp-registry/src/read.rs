@@ -1,5 +1,7 @@
 //! Reading a registry folder from disk into [`Files`]: the top-level files, and the files of
 //! each entry folder one level down (folders the CI skips are not read).
+//!
+//! Every command reads a registry folder's contents here, and nowhere else.
 
 use std::fs;
 use std::path::Path;

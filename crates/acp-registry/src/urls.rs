@@ -1,6 +1,8 @@
 //! `--check-urls`: each archive must answer HTTP 200 (HEAD, else GET), each npm and PyPI
 //! package must exist. Requests run on a few threads, each with a timeout; a URL named twice is
 //! requested once.
+//!
+//! At most 8 requests run at once.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

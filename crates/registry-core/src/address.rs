@@ -5,6 +5,10 @@
 //! badge snippets, structured data — is `{origin}{public_url}{path}`, with the path's characters
 //! outside `A-Z a-z 0-9 - . _ ~ /` percent-encoded, so a URL never needs escaping in Markdown,
 //! reStructuredText or a URL list, and only `&`-style escaping in HTML and XML.
+//!
+//! `SiteAddress` holds the two and gives the canonical URLs of pages, badges and link-preview
+//! images; `page_path`, `badge_path` and `og_image_path` are where the build writes an entry's
+//! page, badge and image, relative to the site root.
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 

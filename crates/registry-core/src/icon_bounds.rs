@@ -2,6 +2,9 @@
 //! (`registry-validate`, over the parsed tree) and the site (over the text it fetched): bytes,
 //! elements and path segments, the counting of path segments as SVG reads path data, and the
 //! `<!DOCTYPE>` whose internal subset declares entities ([`doctype`]).
+//!
+//! The bounds are `MAX_BYTES`, `MAX_ELEMENTS` and `MAX_PATH_SEGMENTS`; `path_segments` and
+//! `numbers` count path data and point lists as SVG reads them.
 
 use std::ops::Range;
 

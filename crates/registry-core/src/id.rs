@@ -16,6 +16,8 @@
 //!
 //! The maintainer tools (`registry-validate`) check manifests against the same [`is_slug`] and
 //! [`MAX_LEN`], so the site and the validator never disagree on what an id may be.
+//!
+//! `MAX_LEN` is 128 bytes.
 
 use std::borrow::Cow;
 

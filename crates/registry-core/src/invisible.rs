@@ -13,6 +13,11 @@
 //! `Default_Ignorable_Code_Point`. It is written out here, a few dozen ranges, rather than
 //! brought in with a general-category table the site's wasm would carry; a test checks it
 //! against `unicode-properties` and `unicode-security` for every code point.
+//!
+//! An invisible character is a control, a bidi control, a format character or a space
+//! (`Invisible`); `collect` gathers those of several texts, each once, `reveal` writes each as a
+//! `\u{…}` escape for display, and `name`/`names` name them for sentences (`U+202E
+//! (right-to-left override)`).
 
 use std::borrow::Cow;
 use std::fmt::Write as _;

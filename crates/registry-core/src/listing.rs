@@ -19,6 +19,11 @@
 //!
 //! Quarantine reasons are written by maintainers in a few words ("Missing windows builds");
 //! [`QuarantineReason`] keeps them as written and says them in a sentence a visitor understands.
+//!
+//! A `Listing` holds the default view (every entry of the main registry is in it), the JetBrains
+//! view's `Presence`, the bundled mark, the preview channel's `Entry` when it serves another
+//! version, and the `QuarantineReason` (its `sentence()` is the plain form). `ListedFor` and
+//! `Health` are those answers as facet values.
 
 use std::collections::BTreeMap;
 

@@ -23,6 +23,10 @@
 //! *original* of the others ([`Lookalikes::original_of`]), unless they have the same publisher:
 //! the impostors are flagged and the original is not, and search keeps every impostor below its
 //! original, whatever the query. Where neither is the original, both are flagged.
+//!
+//! The warnings are `LooksLike`, `SameName`, `IdLooksLike`, `MixedScript`, `Invisible` and
+//! `MisleadingLink`. `Lookalikes::of_listings` finds the same from entries given as their text
+//! fields, for the validator, which reads manifests rather than entries.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;

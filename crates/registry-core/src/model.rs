@@ -8,6 +8,13 @@
 //! An entry may also come from an [AgentRegistry](crate::agentregistry) discovery listing: the
 //! same [`Entry`], with the service's own record in its [`Origin`] (see
 //! [`ServiceAgent::into_entry`] for how its fields map).
+//!
+//! `Platform::ALL` is the one list of the registry's six platforms (`Platform::KEYS` their manifest
+//! keys); `Platform::parse_loose` reads a near miss such as `macos-arm64`, and
+//! `Platform::looks_like` says whether a `distribution.binary` key was meant as a platform, so the
+//! loader and the validator read platform keys alike. `cmd_problem` says why a binary target's
+//! `cmd` would leave the folder its archive is unpacked in (absolute, a drive letter, `..`): the
+//! validator rejects such a target and the snippets give it no command.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -1,5 +1,9 @@
 //! What a check reports: a [`Diagnostic`] names the [`Rule`] it breaks, the file, the place in
 //! that file ([`Span`]), what is wrong and the one-line fix.
+//!
+//! Its `severity` is `registry-core`'s `Severity`; `Rule` has one variant per rule, each with a
+//! stable kebab-case code (`icon-missing`, `version-mismatch`); a `Span` is a byte range with the
+//! line and column where it starts.
 
 use std::fmt;
 use std::ops::Range;

@@ -22,6 +22,9 @@
 //! ids confusable across folders), `versions` (versions inside URLs and specs),
 //! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `views` (the JetBrains
 //! views and their rules), `remote` (URL checks).
+//!
+//! Folder discovery follows the CI: top-level folders starting with `.`, `dist` and folders without
+//! a manifest are skipped; an id two folders share is an error (`Rule::IdDuplicate`).
 #![deny(missing_docs)]
 
 mod diagnostic;

@@ -1,6 +1,9 @@
 //! Manifest checks: reading `agent.json`/`extension.json` (strict JSON, or JSONC with a
 //! warning), then the registry CI's rules on it, each problem pointing at the key or value it is
 //! about.
+//!
+//! The rules are the required fields, the id, the version, the distribution, the binary targets'
+//! `cmd`, the archive and package rules, and the RFD's older shape (read with a warning).
 
 use std::collections::HashSet;
 

@@ -3,6 +3,9 @@
 //! set to `<base-url>/<id>.svg`, pretty-printed with two spaces and a trailing newline; the
 //! JetBrains views of the same entries (see [`crate::views`]); and beside them the sanitised
 //! icons (`sanitise_icon`), never the files as committed.
+//!
+//! `build` uses the current view rules, `build_with_rules` any `ViewRules`; a `Build` holds the
+//! texts of the files, the sanitised icons to write (`Build::icons`) and the schemas to copy.
 
 use serde_json::{Map, Value};
 

@@ -1,5 +1,8 @@
 //! What `--check-urls` should try: each archive URL, each npm and PyPI package, with the place
 //! in the manifest to blame when it fails. The requests themselves are the caller's (IO).
+//!
+//! Each is a `RemoteCheck`; the npm and PyPI base URLs (`Endpoints`) can be overridden, so tests
+//! use a local server.
 
 use serde_json::Value;
 

@@ -1,5 +1,8 @@
 //! Versions written inside archive URLs and package specs, read exactly as the registry's CI
 //! reads them, so that "versions must agree" means the same thing here and there.
+//!
+//! They are the versions inside GitHub release paths (`/download/v1.2.3/`) and npm tarball names,
+//! and those of npx specs (`@scope/name@1.2.3`) and uvx specs (`pkg==1.2.3`).
 
 use std::sync::LazyLock;
 

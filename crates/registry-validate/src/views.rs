@@ -20,6 +20,10 @@
 //! byte for byte). Entries keep their key order; a key the CI adds (`bundled`, a missing
 //! `args`) goes last, as Python's `dict` puts it. Files are pretty-printed with two spaces and a
 //! trailing newline, like `json.dump(..., indent=2)`.
+//!
+//! `assemble` builds the views from the accepted entries; `views_of_published` rebuilds them from a
+//! published `registry.json` whose entries the CI all accepted (as the catalogue's bundled copy).
+//! Preview versions are compared by semver precedence.
 
 use std::cmp::Ordering;
 

@@ -9,6 +9,10 @@
 //! of a registry, which is how the catalogue will read it once it is published: the card and the
 //! page are drawn from that entry, even when the manifest still has errors, as long as it can be
 //! read at all.
+//!
+//! `analyse` gives the `Analysis`; the schema is the registry's, copied in `schema/`. The icon it
+//! gives to show (`Analysis::shown_icon`) is the sanitised one, what `acp-registry build`
+//! publishes, never the text as given.
 
 use registry_core::{Entry, Kind};
 use registry_validate::{AGENT_SCHEMA, Diagnostic, Files, Rule, Severity};

@@ -1,4 +1,7 @@
 //! The source line a diagnostic points at, and offsets for the browser's text selection.
+//!
+//! The line comes with a `^` marker under the span; byte spans become UTF-16 offsets, as the
+//! textarea's `setSelectionRange` counts them.
 
 use std::ops::Range;
 

@@ -5,6 +5,9 @@
 //! `registry-validate` compiled into this bundle, and the icon is shown from an object URL as a
 //! CSS mask (like every icon of the catalogue) and only when no rule rejected it; it is never
 //! inserted as markup.
+//!
+//! `PreviewApp` is the whole page, the site's shell around `PreviewPage`: the editors (typed into,
+//! filled from the file picker or by a drop), the problems, the card and the page.
 
 use std::sync::Arc;
 

@@ -1,5 +1,7 @@
 //! Reading one page of a discovery listing, item by item, and the adapter from an item to the
 //! catalogue's [`Entry`].
+//!
+//! `parse_page` reads a page's text; `ServiceAgent::into_entry` is the adapter.
 
 use std::sync::Arc;
 

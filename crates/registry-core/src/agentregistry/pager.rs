@@ -1,5 +1,8 @@
 //! Paging through a discovery listing without IO: the next URL, each page's text read, the
 //! stops.
+//!
+//! `Pager::next_url` says what to fetch, `Pager::accept` reads its text, `Pager::fail` records a
+//! failed request, and `Pager::progress` says how far the listing has come.
 
 use std::collections::hash_map::{Entry as Slot, HashMap};
 

@@ -1,5 +1,9 @@
 //! The wire model of a discovery listing: an item ([`ServiceAgent`]), its endpoints and
 //! capabilities, the words it uses (unknown ones kept), and the protocol documents served for it.
+//!
+//! A `ServiceAgent` holds its endpoints, capabilities and labels; the words of `Transport`,
+//! `Protocol` and `LivenessModel` that this crate does not know are kept as `Other`, as written;
+//! `ServiceAgent::documents` lists the protocol-native cards the registry serves for it.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -1,6 +1,9 @@
 //! Snippets for an agent listed by an [AgentRegistry](crate::agentregistry): how to fetch the
 //! registry's protocol-native documents about it, and the configuration an MCP client needs for
 //! its MCP endpoints over HTTP.
+//!
+//! They are a `curl` per protocol document, and one `mcpServers` configuration holding every MCP
+//! endpoint over HTTP.
 
 use serde_json::{Map, json};
 

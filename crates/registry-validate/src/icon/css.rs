@@ -5,6 +5,9 @@
 //! Reading is plain substring work, which is only sound because escapes are refused first: with
 //! no `\` in the text, `@\69mport` cannot spell `@import` and `u\72l(` cannot spell `url(`.
 //! Comments are replaced by a space, as CSS reads them (`u/**/rl(` is not `url(`).
+//!
+//! Writing back keeps, in declarations and in stylesheets alike, only an allow-list of properties
+//! with safe values, in plain rules; at-rules and anything with an escape are dropped.
 
 /// Functions that load an image or a document: `url(` is allowed only around a `#fragment`,
 /// the others never (they take strings, which need no `url(`).

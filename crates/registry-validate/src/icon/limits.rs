@@ -7,6 +7,9 @@
 //! re-writing) is linear in its size, so the byte limit bounds the work of each; no clock is
 //! involved, and the same icon gets the same verdict on every machine. The bounds and the
 //! counting of path segments are `registry_core::icon_bounds`, shared with the site.
+//!
+//! The limits are `MAX_BYTES` (64 KiB), `MAX_DEPTH` (32), `MAX_ELEMENTS` (2,000) and
+//! `MAX_PATH_SEGMENTS` (10,000), measured in one linear pass.
 
 use std::fmt;
 
