@@ -29,6 +29,7 @@ mod first_view;
 
 mod report;
 mod synthetic;
+mod table;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -39,7 +40,8 @@ use serde::Serialize;
 
 use static_host::encoding::{Effort, Encoding};
 
-use crate::dist::{self, AssetKind, AssetSize, DistOptions, DistReport};
+use crate::dist::{self, AssetKind, AssetSize, DistReport};
+use crate::options::DistOptions;
 use crate::pages;
 use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMIUM};

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::dist::{self, DistOptions};
+use crate::dist;
+use crate::options::DistOptions;
 use crate::setup::{self, Browser};
 
 /// Options of `cargo xtask cli`.

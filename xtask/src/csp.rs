@@ -43,7 +43,7 @@ pub struct CspArgs {
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
     /// URL of the protocol matrix the site was built with, as for `dist`.
-    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = crate::dist::DEFAULT_PROTOCOL_MATRIX_URL)]
+    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = crate::options::DEFAULT_PROTOCOL_MATRIX_URL)]
     protocol_matrix_url: String,
 }
 

@@ -28,6 +28,7 @@ mod csp;
 mod dist;
 mod fuzz;
 mod offline;
+mod options;
 mod pages;
 mod precompress;
 mod serve;
@@ -40,7 +41,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
-use crate::dist::DistOptions;
+use crate::options::DistOptions;
 use crate::setup::Browser;
 
 #[derive(Debug, Parser)]
@@ -91,28 +92,28 @@ struct SiteArgs {
     #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
     registry_url: String,
     /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
-    #[arg(long, env = "REGISTRY_KIND", default_value = "acp", value_parser = dist::parse_registry_kind)]
-    registry_kind: dist::RegistryKind,
+    #[arg(long, env = "REGISTRY_KIND", default_value = "acp", value_parser = options::parse_registry_kind)]
+    registry_kind: options::RegistryKind,
     /// URL of the registry's protocol matrix (probe results), absolute or relative to
     /// index.html; optional at run time: without it pages say "not probed".
-    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = dist::DEFAULT_PROTOCOL_MATRIX_URL)]
+    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = options::DEFAULT_PROTOCOL_MATRIX_URL)]
     protocol_matrix_url: String,
     /// URL of the registry's JetBrains view (`registry-for-jetbrains.json`), absolute or
     /// relative to index.html; optional at run time.
-    #[arg(long, env = "JETBRAINS_VIEW_URL", default_value = dist::DEFAULT_JETBRAINS_VIEW_URL)]
+    #[arg(long, env = "JETBRAINS_VIEW_URL", default_value = options::DEFAULT_JETBRAINS_VIEW_URL)]
     jetbrains_view_url: String,
     /// URL of the registry's JetBrains preview view; optional at run time.
     #[arg(
         long,
         env = "JETBRAINS_PREVIEW_VIEW_URL",
-        default_value = dist::DEFAULT_JETBRAINS_PREVIEW_VIEW_URL
+        default_value = options::DEFAULT_JETBRAINS_PREVIEW_VIEW_URL
     )]
     jetbrains_preview_view_url: String,
     /// URL of the registry's quarantine list; optional at run time.
-    #[arg(long, env = "QUARANTINE_URL", default_value = dist::DEFAULT_QUARANTINE_URL)]
+    #[arg(long, env = "QUARANTINE_URL", default_value = options::DEFAULT_QUARANTINE_URL)]
     quarantine_url: String,
     /// Scheme and host the site is published at, for canonical and link-preview URLs.
-    #[arg(long, env = "SITE_ORIGIN", default_value = dist::DEFAULT_SITE_ORIGIN)]
+    #[arg(long, env = "SITE_ORIGIN", default_value = options::DEFAULT_SITE_ORIGIN)]
     site_origin: String,
     /// Local copy of the registry to pre-render agent pages from when the registry URL is
     /// remote (without it, a remote registry means no pre-rendered pages).

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::dist::{DistOptions, RegistryKind};
+use crate::options::{DistOptions, RegistryKind};
 use crate::setup::{self, Tools};
 
 /// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its

@@ -24,7 +24,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use crate::agentregistry::{self, ServerOptions};
-use crate::dist::{self, DistOptions, RegistryKind};
+use crate::dist;
+use crate::options::{DistOptions, RegistryKind};
 use crate::serve;
 use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
 

@@ -18,7 +18,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
-use super::report::{Row, mark, median, ms, ratio, thousands, times, with_mark, write_table};
+use super::table::{Row, mark, median, ms, ratio, thousands, times, with_mark, write_table};
 use crate::serve;
 use crate::setup::{self, CHROMIUM, Tools};
 
