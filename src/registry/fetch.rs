@@ -15,17 +15,19 @@
 //! after a growing delay; that request is conditional on the kept copy's validators, so an
 //! unchanged registry costs a `304`.
 //!
-//! An AgentRegistry is paged through with `registry_core`'s [`Pager`], one page after the
-//! other; what has loaded is shown as it loads (at the first page, then at most once a
-//! second), the progress beside it. When a page fails or stalls, what loaded stays usable and
+//! An AgentRegistry is paged through with `registry_core`'s [`Pager`]: its first page alone,
+//! then, once it has said how many there are, the others [`PAGES_AT_ONCE`] at a time, each
+//! read in order as soon as those before it are; what has loaded is shown as it loads (at the
+//! first page, then at most once a second), the progress beside it. When a page fails or stalls, what loaded stays usable and
 //! says so ([`LoadedRegistry::incomplete`]), and a retry resumes at the page that failed. A
 //! listing read whole is kept too (its pages' texts), for when its first page cannot be had.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::StreamExt;
 use futures::future::select;
 use leptos::prelude::*;
 use registry_core::agentregistry::{PageError, Pager};
@@ -357,6 +359,11 @@ fn apply(
 /// How often, at most, a partly paged listing is shown again while paging goes on.
 const SHOW_EVERY: f64 = 1000.0;
 
+/// How many pages of a listing are asked for at once, once its first page has said how many
+/// there are: enough to hide each page's round trip, few enough not to crowd the service (nor
+/// the browser's six connections per host).
+const PAGES_AT_ONCE: usize = 4;
+
 /// Pages through the AgentRegistry of the build, resuming where the last attempt stopped and
 /// keeping what it loaded.
 async fn page_through_service(state: RegistryState, attempt: Attempt) {
@@ -377,38 +384,51 @@ async fn page_through_service(state: RegistryState, attempt: Attempt) {
         ..Options::default()
     };
     let mut shown_at = f64::NEG_INFINITY;
-    while let Some(url) = pager.next_url() {
+    // The page the listing waits for: only its request says it is still waiting.
+    let awaited = Cell::new(pager.page());
+    'listing: while !pager.is_done() {
         state.progress.set(Some(progress(&pager)));
-        let watch = |waiting: Waiting| {
-            if waiting.seconds >= STILL_WAITING.as_secs() as u32 {
-                state.waiting.set(Some(waiting));
+        // One page until the listing has said how many it has, then up to PAGES_AT_ONCE at a
+        // time, read in order as they come; pages asked for beyond a stop are dropped (and their
+        // requests aborted) with the stream.
+        let requests = pager.urls_ahead().enumerate().map(|(ahead, url)| {
+            let page = pager.page() + ahead as u32;
+            let (awaited, options) = (&awaited, &options);
+            async move {
+                let watch = move |waiting: Waiting| {
+                    if awaited.get() == page && waiting.seconds >= STILL_WAITING.as_secs() as u32 {
+                        state.waiting.set(Some(waiting));
+                    }
+                };
+                let answer = http::get(&url, options, &watch).await;
+                (url, answer)
             }
-        };
-        let answer = http::get(&url, &options, &watch).await;
-        state.waiting.set(None);
-        let text = answer
-            .map_err(|error| error.into_fetch_error(&url))
-            .and_then(|fetched| fetched.text(&url));
-        let accepted = match text {
-            Ok(text) => {
-                let accepted = pager.accept(&text).is_ok();
-                if accepted {
-                    texts.push(text);
+        });
+        let mut answers =
+            futures::stream::iter(requests.collect::<Vec<_>>()).buffered(PAGES_AT_ONCE);
+        while let Some((url, answer)) = answers.next().await {
+            state.waiting.set(None);
+            let text = answer
+                .map_err(|error| error.into_fetch_error(&url))
+                .and_then(|fetched| fetched.text(&url));
+            match text {
+                Ok(text) if pager.accept(&text).is_ok() => texts.push(text),
+                Ok(_) => break 'listing,
+                Err(error) => {
+                    pager.fail(error.to_string().trim_end_matches('.'));
+                    break 'listing;
                 }
-                accepted
             }
-            Err(error) => {
-                pager.fail(error.to_string().trim_end_matches('.'));
-                false
+            awaited.set(pager.page());
+            if pager.is_done() {
+                break 'listing;
             }
-        };
-        if !accepted {
-            break;
-        }
-        if !pager.is_done() && now() - shown_at >= SHOW_EVERY {
-            state.show(snapshot(&pager, None));
-            state.kept.set(None);
-            shown_at = now();
+            state.progress.set(Some(progress(&pager)));
+            if now() - shown_at >= SHOW_EVERY {
+                state.show(snapshot(&pager, None));
+                state.kept.set(None);
+                shown_at = now();
+            }
         }
     }
     state.progress.set(None);

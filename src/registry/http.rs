@@ -143,6 +143,8 @@ pub async fn get(
     watch: &dyn Fn(Waiting),
 ) -> Result<Fetched, GetError> {
     let controller = AbortController::new().ok();
+    // A request whose answer is no longer wanted (its future dropped) is aborted.
+    let _abort = AbortOnDrop(controller.clone());
     let received = Rc::new(Cell::new(0usize));
     let last_news = Rc::new(Cell::new(now()));
     let work = read(
@@ -178,6 +180,18 @@ pub async fn get(
     match select(work, watchdog).await {
         Either::Left((result, _)) => result,
         Either::Right((timeout, _)) => Err(GetError::Failed(timeout)),
+    }
+}
+
+/// Aborts the request of a [`get`] when it ends, finished or not (aborting a finished request
+/// does nothing).
+struct AbortOnDrop(Option<AbortController>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        if let Some(controller) = &self.0 {
+            controller.abort();
+        }
     }
 }
 

@@ -203,6 +203,65 @@ describe('AgentRegistry catalogue', () => {
     assert.equal(await countOf(page), AGENTS.length);
   });
 
+  test('a long listing is asked for four pages at a time once its size is known, and shown in order', async () => {
+    // Ten pages of three agents, served here; page 2 is held back until released.
+    const PAGE_COUNT = 10;
+    const listing = (n) => ({
+      items: [0, 1, 2].map((i) => ({
+        id: `paged-${n}-${i}`,
+        name: `Paged agent ${String(n).padStart(2, '0')}-${i}`,
+        ownerId: 'ops',
+        endpoints: [{ transport: 'Http', protocol: 'A2A', address: `https://paged-${n}-${i}.test/`, livenessModel: 'Persistent', isLive: true }],
+      })),
+      totalCount: PAGE_COUNT * 3,
+      page: n,
+      pageSize: 100,
+      totalPages: PAGE_COUNT,
+      hasNextPage: n < PAGE_COUNT,
+      hasPreviousPage: n > 1,
+    });
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const asked = [];
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const isListing = (url) => url.pathname.endsWith('/discover/agents');
+    await page.route(isListing, async (route) => {
+      const n = Number(new URL(route.request().url()).searchParams.get('page'));
+      asked.push(n);
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      if (n === 2) await held;
+      else await new Promise((resolve) => setTimeout(resolve, 150));
+      inFlight -= 1;
+      await route
+        .fulfill({ json: listing(n), headers: { 'Access-Control-Allow-Origin': '*' } })
+        .catch(() => {}); // a request the page aborted
+    });
+    try {
+      await page.goto(site());
+      // Page 1 alone, then pages 2 to 5 at once; 3 to 5 answer, but nothing after page 2 shows
+      // before page 2 does.
+      await page.getByRole('status').filter({ hasText: /^Loading agents… page 2 of 10 \(3 agents of 30 so far\)/ }).waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.deepEqual(asked.slice(0, 5), [1, 2, 3, 4, 5]);
+      assert.equal(asked.length, 5, `while page 2 is held, only pages up to 5 are asked for: ${asked}`);
+      assert.equal(await countOf(page), 3);
+      release();
+      await loaded(page);
+      assert.equal(await countOf(page), PAGE_COUNT * 3);
+      assert.deepEqual([...asked].sort((a, b) => a - b), Array.from({ length: PAGE_COUNT }, (_, i) => i + 1));
+      assert.equal(mostInFlight, 4);
+      const names = await results(page).getByRole('heading').allTextContents();
+      assert.equal(names[0], 'Paged agent 01-0');
+      assert.equal(names.at(-1), 'Paged agent 10-2');
+    } finally {
+      await page.unroute(isListing);
+      // The listing kept is this one: the tests after this one use the service's own.
+      await page.evaluate(() => caches.delete('acp-kept-v1'));
+    }
+  });
+
   test('no accessibility violations on the catalogue and an agent page', async () => {
     await page.goto(site());
     await loaded(page);

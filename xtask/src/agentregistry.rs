@@ -18,13 +18,18 @@
 //! page without `Access-Control-Allow-Origin` (as a server that forgot CORS), and
 //! `POST /__control/reset` forgets them.
 //!
+//! For the benchmark, [`ServerOptions::listing`] serves other pages in place of the fixture's
+//! (the pages of a synthetic listing of 10,000 agents), each after [`ServerOptions::latency`],
+//! and [`RegistryServer::most_at_once`] says how many page requests it answered at once.
+//!
 //! The command prints `listening on http://127.0.0.1:PORT` as its first line of output, so a test
 //! can start it with `--port 0` and read the port; [`start`] does the same for Rust tests.
 
 use std::collections::HashMap;
 use std::io::Cursor;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
@@ -37,7 +42,7 @@ use registry_core::{Endpoint, ServiceAgent, parse_page};
 use serde_json::{Map, Value, json};
 
 /// The fixture pages, in order.
-const PAGES: [&str; 3] = [
+pub(crate) const PAGES: [&str; 3] = [
     include_str!("../../tests/fixtures/agentregistry/page-1.json"),
     include_str!("../../tests/fixtures/agentregistry/page-2.json"),
     include_str!("../../tests/fixtures/agentregistry/page-3.json"),
@@ -61,12 +66,18 @@ pub struct ServerArgs {
 }
 
 /// How the server behaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerOptions {
     /// The page that answers late.
     pub slow_page: u32,
     /// How late.
     pub slow: Duration,
+    /// How long every page takes to answer (a round trip to a real service), besides the slow
+    /// page's delay.
+    pub latency: Duration,
+    /// The pages to serve in place of the fixture's, in order; their agents' documents are
+    /// served too.
+    pub listing: Option<Arc<Vec<String>>>,
 }
 
 impl Default for ServerOptions {
@@ -74,6 +85,8 @@ impl Default for ServerOptions {
         ServerOptions {
             slow_page: 2,
             slow: Duration::from_millis(800),
+            latency: Duration::ZERO,
+            listing: None,
         }
     }
 }
@@ -82,12 +95,18 @@ impl Default for ServerOptions {
 #[derive(Debug)]
 pub struct RegistryServer {
     workers: Workers,
+    registry: Arc<FixtureRegistry>,
 }
 
 impl RegistryServer {
     /// The registry's base URL, `http://127.0.0.1:PORT` (no trailing slash).
     pub fn url(&self) -> String {
         format!("http://{}", self.workers.addr())
+    }
+
+    /// The most page requests it has been answering at once.
+    pub fn most_at_once(&self) -> usize {
+        self.registry.most_at_once.load(Ordering::Relaxed)
     }
 
     /// Blocks until the server stops (for the command, that is Ctrl-C or a kill).
@@ -101,8 +120,12 @@ pub fn run(args: &ServerArgs) -> Result<()> {
     let options = ServerOptions {
         slow_page: args.slow_page,
         slow: Duration::from_millis(args.slow_ms),
+        ..ServerOptions::default()
     };
-    let server = start(SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)), options)?;
+    let server = start(
+        SocketAddr::from((Ipv4Addr::LOCALHOST, args.port)),
+        options.clone(),
+    )?;
     // The first line is read by the end-to-end tests: keep its shape.
     println!("listening on {}", server.url());
     println!(
@@ -117,19 +140,26 @@ pub fn run(args: &ServerArgs) -> Result<()> {
 
 /// Serves the fixture registry on `addr` (port 0 picks a free one, see [`RegistryServer::url`]).
 pub fn start(addr: SocketAddr, options: ServerOptions) -> Result<RegistryServer> {
-    let registry = FixtureRegistry::new(options)?;
-    let workers = Workers::spawn(addr, WORKERS, move |request| registry.respond(request))
+    let registry = Arc::new(FixtureRegistry::new(options)?);
+    let serving = Arc::clone(&registry);
+    let workers = Workers::spawn(addr, WORKERS, move |request| serving.respond(request))
         .map_err(|err| anyhow!("cannot listen on {addr}: {err} (try another --port)"))?;
-    Ok(RegistryServer { workers })
+    Ok(RegistryServer { workers, registry })
 }
 
 /// The fixture listing, its agents, and the test controls' state.
 #[derive(Debug)]
 struct FixtureRegistry {
     options: ServerOptions,
+    /// The pages served, and how many items they hold in all.
+    pages: Arc<Vec<String>>,
+    items: usize,
     agents: Vec<ServiceAgent>,
     /// Per page, how the next requests fail, and how many more do.
     failures: Mutex<HashMap<u32, (Fault, u32)>>,
+    /// Page requests being answered now, and the most there have been.
+    at_once: AtomicUsize,
+    most_at_once: AtomicUsize,
 }
 
 /// How a page fails on purpose.
@@ -145,9 +175,15 @@ type Answer = Response<Cursor<Vec<u8>>>;
 
 impl FixtureRegistry {
     fn new(options: ServerOptions) -> Result<FixtureRegistry> {
+        let pages = options
+            .listing
+            .clone()
+            .unwrap_or_else(|| Arc::new(PAGES.map(str::to_owned).to_vec()));
         let mut agents = Vec::new();
-        for (n, text) in (1..).zip(PAGES) {
-            let page = parse_page(text, n).with_context(|| format!("fixture page {n}"))?;
+        let mut items = 0;
+        for (n, text) in (1..).zip(pages.iter()) {
+            let page = parse_page(text, n).with_context(|| format!("page {n} served"))?;
+            items += page.items;
             agents.extend(
                 page.entries
                     .into_iter()
@@ -156,8 +192,12 @@ impl FixtureRegistry {
         }
         Ok(FixtureRegistry {
             options,
+            pages,
+            items,
             agents,
             failures: Mutex::default(),
+            at_once: AtomicUsize::new(0),
+            most_at_once: AtomicUsize::new(0),
         })
     }
 
@@ -226,16 +266,20 @@ impl FixtureRegistry {
                 &format!("page {page} failed on purpose (test control)"),
             );
         }
+        let now = self.at_once.fetch_add(1, Ordering::Relaxed) + 1;
+        self.most_at_once.fetch_max(now, Ordering::Relaxed);
+        std::thread::sleep(self.options.latency);
         if page == self.options.slow_page {
             std::thread::sleep(self.options.slow);
         }
-        match PAGES.get(page as usize - 1) {
-            Some(text) => Response::from_string(*text).with_header(json_type()),
+        self.at_once.fetch_sub(1, Ordering::Relaxed);
+        match self.pages.get(page as usize - 1) {
+            Some(text) => Response::from_string(text.as_str()).with_header(json_type()),
             None => json_answer(
                 200,
                 &json!({
-                    "items": [], "totalCount": 13, "page": page, "pageSize": 5,
-                    "totalPages": PAGES.len(), "hasNextPage": false, "hasPreviousPage": true
+                    "items": [], "totalCount": self.items, "page": page,
+                    "totalPages": self.pages.len(), "hasNextPage": false, "hasPreviousPage": true
                 }),
             ),
         }
@@ -495,7 +539,11 @@ mod tests {
     use super::*;
 
     fn server(slow: Duration) -> RegistryServer {
-        let options = ServerOptions { slow_page: 2, slow };
+        let options = ServerOptions {
+            slow_page: 2,
+            slow,
+            ..ServerOptions::default()
+        };
         start(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), options).unwrap()
     }
 

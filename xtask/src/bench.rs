@@ -17,7 +17,9 @@
 //!    `target/bench/measurements.json` (see that script for how each figure is taken).
 //! 4. [`first_view`]: Lighthouse on the catalogue, an agent page and the plain page over the
 //!    bundled registry (`node bench/first-view.mjs`).
-//! 5. [`report`] turns samples into medians and percentiles, prints one table with every size
+//! 5. [`paging`]: an AgentRegistry of 10,000 agents in 100 pages, each answering after 100 ms,
+//!    and the site built for it (`node bench/paging.mjs`): how long until every agent is listed.
+//! 6. [`report`] turns samples into medians and percentiles, prints one table with every size
 //!    side by side, the first view and the bundle, with the targets beside the figures, and
 //!    writes everything, raw samples included, to `target/bench/results.json`.
 //!
@@ -26,7 +28,7 @@
 //! against the pages measured in the same run are the figures to compare.
 
 mod first_view;
-
+mod paging;
 mod report;
 mod synthetic;
 mod table;
@@ -82,6 +84,9 @@ pub struct BenchArgs {
     /// Leave out the first-view section.
     #[arg(long)]
     skip_first_view: bool,
+    /// Leave out the AgentRegistry paging section (it builds the site a second time).
+    #[arg(long)]
+    skip_paging: bool,
     /// Measure the site a previous run built in target/bench/site instead of building it again.
     #[arg(long)]
     reuse_build: bool,
@@ -163,6 +168,13 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         )?)
     };
 
+    let paging = if args.skip_paging || args.first_view_only {
+        None
+    } else {
+        println!("\n==> AgentRegistry paging");
+        Some(paging::run(&tools, &bench_dir)?)
+    };
+
     let sizes = measurements.as_ref().map_or(Vec::new(), |measured| {
         measured
             .sizes
@@ -191,6 +203,7 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
             .as_ref()
             .map_or(Vec::new(), |m| m.failed.clone()),
         first_view,
+        paging,
         bundle: bundle(&built, &site)?,
     };
     println!("\n{report}");

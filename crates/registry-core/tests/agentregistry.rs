@@ -429,6 +429,58 @@ fn a_failed_page_keeps_what_was_loaded_and_is_asked_for_again() {
 }
 
 #[test]
+fn pages_ahead_are_named_once_the_listing_says_how_many() {
+    let pages_of = |pager: &Pager| -> Vec<u32> {
+        pager
+            .urls_ahead()
+            .map(|url| {
+                let page = url
+                    .split("page=")
+                    .nth(1)
+                    .unwrap()
+                    .split('&')
+                    .next()
+                    .unwrap();
+                page.parse().unwrap()
+            })
+            .collect()
+    };
+    let mut pager = Pager::new("http://registry.test");
+    // Before a page has said how many there are: the first one only.
+    assert_eq!(pages_of(&pager), [1]);
+    assert_eq!(pager.urls_ahead().next(), pager.next_url());
+    pager.accept(AGENTREGISTRY_PAGES[0]).unwrap();
+    assert_eq!(pages_of(&pager), [2, 3]);
+    // A failed page is still the first ahead.
+    pager.fail("HTTP 503");
+    assert_eq!(pages_of(&pager), [2, 3]);
+    pager.accept(AGENTREGISTRY_PAGES[1]).unwrap();
+    assert_eq!(pages_of(&pager), [3]);
+    pager.accept(AGENTREGISTRY_PAGES[2]).unwrap();
+    assert_eq!(pages_of(&pager), [] as [u32; 0]);
+
+    // A server that said 9 pages but has more: the rest one at a time, after the ninth.
+    let mut pager = Pager::new("http://registry.test");
+    let items: Vec<String> = (0..20).map(|n| item(&format!("agent-{n}"))).collect();
+    pager.accept(&page(&items[..2], true)).unwrap();
+    assert_eq!(pages_of(&pager), (2..=9).collect::<Vec<_>>());
+    for n in 2..=9 {
+        pager.accept(&page(&items[2 * n - 2..2 * n], true)).unwrap();
+    }
+    assert_eq!(pages_of(&pager), [10]);
+
+    // A claim of more pages than the catalogue reads is cut at MAX_PAGES.
+    let mut pager = Pager::new("http://registry.test");
+    let huge = page(&items[..1], true).replace(r#""totalPages": 9"#, r#""totalPages": 5000000"#);
+    pager.accept(&huge).unwrap();
+    let ahead = pages_of(&pager);
+    assert_eq!(
+        (ahead.len(), ahead.last()),
+        (MAX_PAGES as usize - 1, Some(&MAX_PAGES))
+    );
+}
+
+#[test]
 fn paging_stops_on_a_server_that_never_ends() {
     let check = |pages: &[String], agents: usize, pages_read: u32, warnings: &[&str]| {
         let mut pager = Pager::new("http://registry.test");

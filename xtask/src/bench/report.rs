@@ -5,7 +5,8 @@
 //! targets are stated in — the site against the plainest honest catalogue (`plain`, the
 //! reference) and against the facet-counting plain-JS page (`baseline`) — and [`Report`]'s
 //! `Display` lays every size out side by side with the target of each figure beside it and a ✓
-//! or ✗ where a target applies, then the first view ([`super::first_view`]) and the bundle.
+//! or ✗ where a target applies, then the first view ([`super::first_view`]), the AgentRegistry
+//! paging ([`super::paging`]) and the bundle.
 //! Nothing here fails on a missed target: the benchmark reports, it does not judge.
 
 use std::fmt;
@@ -13,6 +14,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::first_view::FirstViewReport;
+use super::paging::PagingReport;
 use super::table::{
     Row, mark, median, megabytes, ms, pair, percentile, ratio, thousands, times, with_mark,
     write_table,
@@ -209,6 +211,8 @@ pub struct Report {
     pub failed: Vec<FailedSize>,
     /// The first view in Lighthouse, unless skipped.
     pub first_view: Option<FirstViewReport>,
+    /// An AgentRegistry's long listing, unless skipped.
+    pub paging: Option<PagingReport>,
     /// The release bundle.
     pub bundle: Bundle,
 }
@@ -489,6 +493,10 @@ impl fmt::Display for Report {
         if let Some(first_view) = &self.first_view {
             writeln!(f)?;
             write!(f, "{first_view}")?;
+        }
+        if let Some(paging) = &self.paging {
+            writeln!(f)?;
+            write!(f, "{paging}")?;
         }
         writeln!(f)?;
         write!(f, "{}", self.bundle)?;
@@ -935,6 +943,7 @@ mod tests {
                     error: "page.waitForFunction: Timeout 120000ms exceeded.".into(),
                 }],
                 first_view: None,
+                paging: None,
                 bundle: Bundle::new(vec![("html".into(), 1, 1)], "/agents/x/", None),
             };
             report.to_string()

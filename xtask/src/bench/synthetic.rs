@@ -15,10 +15,15 @@
 //!   real entry each;
 //! - icons point at the real entries' bundled `<id>.svg` files, in the real proportion of entries
 //!   with an icon, so each card loads and masks a real SVG.
+//!
+//! [`service_listing`] writes an AgentRegistry discovery listing of any size the same way: the
+//! readable items of `tests/fixtures/agentregistry/` over and over, each with its own id and
+//! name, in pages of [`PAGE_SIZE`].
 
 use std::collections::HashSet;
 
 use anyhow::{Context, Result, ensure};
+use registry_core::agentregistry::PAGE_SIZE;
 use registry_core::id::slugify;
 use registry_core::model::Platform;
 use serde_json::{Map, Value, json};
@@ -437,6 +442,50 @@ impl Rng {
     }
 }
 
+/// The pages of a discovery listing of `agents` agents, [`PAGE_SIZE`] to a page: the fixture's
+/// readable items in turn, each with an id and a name of its own.
+pub fn service_listing(agents: usize) -> Result<Vec<String>> {
+    let mut templates = Vec::new();
+    for text in crate::agentregistry::PAGES {
+        let page: Value = serde_json::from_str(text).context("reading a fixture page")?;
+        let items = page["items"]
+            .as_array()
+            .context("a fixture page without items")?;
+        templates.extend(
+            items
+                .iter()
+                .filter(|item| item["name"].is_string())
+                .cloned(),
+        );
+    }
+    ensure!(
+        !templates.is_empty(),
+        "the fixture listing has no readable item"
+    );
+    let page_size = PAGE_SIZE as usize;
+    let pages = agents.div_ceil(page_size);
+    let items: Vec<Value> = (0..agents)
+        .map(|n| {
+            let mut item = templates[n % templates.len()].clone();
+            let name = format!("{} {}", item["name"].as_str().unwrap_or("Agent"), n + 1);
+            item["id"] = json!(format!("{n:08x}-0000-4000-8000-{n:012x}"));
+            item["name"] = json!(name);
+            item
+        })
+        .collect();
+    Ok(items
+        .chunks(page_size)
+        .zip(1..)
+        .map(|(chunk, page)| {
+            json!({
+                "items": chunk, "totalCount": agents, "page": page, "pageSize": page_size,
+                "totalPages": pages, "hasNextPage": page < pages, "hasPreviousPage": page > 1,
+            })
+            .to_string()
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -446,6 +495,27 @@ mod tests {
     fn real_registry() -> String {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         std::fs::read_to_string(root.join("public/registry.json")).unwrap()
+    }
+
+    #[test]
+    fn a_service_listing_pages_through_whole() {
+        let pages = service_listing(250).unwrap();
+        assert_eq!(pages.len(), 3);
+        let mut pager = registry_core::Pager::new("http://registry.test");
+        for text in &pages {
+            pager.accept(text).unwrap();
+        }
+        assert!(pager.is_done());
+        let loaded = pager.into_loaded();
+        assert_eq!(loaded.diagnostics, Vec::new());
+        assert_eq!(loaded.registry.entries.len(), 250);
+        let names: HashSet<&str> = loaded
+            .registry
+            .entries
+            .iter()
+            .map(|e| e.name.as_str())
+            .collect();
+        assert_eq!(names.len(), 250, "names are unique");
     }
 
     #[test]

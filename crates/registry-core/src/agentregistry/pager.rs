@@ -2,7 +2,9 @@
 //! stops.
 //!
 //! `Pager::next_url` says what to fetch, `Pager::accept` reads its text, `Pager::fail` records a
-//! failed request, and `Pager::progress` says how far the listing has come.
+//! failed request, and `Pager::progress` says how far the listing has come. `Pager::urls_ahead`
+//! names every page still to read once the listing has said how many there are, so that a
+//! caller can ask for several at once and hand their texts to `accept` in order.
 
 use std::collections::hash_map::{Entry as Slot, HashMap};
 
@@ -93,12 +95,44 @@ impl Pager {
 
     /// The URL of the page to fetch next; `None` once every page is read.
     pub fn next_url(&self) -> Option<String> {
-        (!self.done).then(|| {
-            format!(
-                "{}/discover/agents?liveOnly=false&page={}&pageSize={PAGE_SIZE}",
-                self.base_url, self.page
-            )
-        })
+        (!self.done).then(|| self.url_of(self.page))
+    }
+
+    /// The URLs of the pages still to read, in order, from the one [`Pager::next_url`] names:
+    /// only that one until a page has said `totalPages`, then every page up to the last one it
+    /// said (at most [`MAX_PAGES`]). A caller may request them at once, but must hand their
+    /// texts to [`Pager::accept`] in this order, and stop at the first that is not accepted or
+    /// once [`Pager::is_done`]; a server with more pages than it said gets the rest asked for
+    /// afterwards, one at a time.
+    ///
+    /// ```
+    /// use registry_core::Pager;
+    ///
+    /// let mut pager = Pager::new("https://registry.example.com");
+    /// assert_eq!(pager.urls_ahead().count(), 1);
+    /// let first = r#"{"items": [{"id": "a", "name": "A", "endpoints": []}],
+    ///                 "page": 1, "totalPages": 3, "hasNextPage": true}"#;
+    /// pager.accept(first).unwrap();
+    /// let ahead: Vec<String> = pager.urls_ahead().collect();
+    /// assert_eq!(ahead.len(), 2);
+    /// assert!(ahead[0].ends_with("page=2&pageSize=100") && ahead[1].ends_with("page=3&pageSize=100"));
+    /// ```
+    pub fn urls_ahead(&self) -> impl Iterator<Item = String> + '_ {
+        let said = self
+            .total_pages
+            .map_or(0, |total| total.min(u64::from(MAX_PAGES)) as u32);
+        // Once done, a range that ends before it starts: nothing.
+        let last = if self.done { 0 } else { said.max(self.page) };
+        let pages = self.page..=last;
+        pages.map(|page| self.url_of(page))
+    }
+
+    /// The URL of page `page` (1-based).
+    fn url_of(&self, page: u32) -> String {
+        format!(
+            "{}/discover/agents?liveOnly=false&page={page}&pageSize={PAGE_SIZE}",
+            self.base_url
+        )
     }
 
     /// The page to fetch next (1-based), or the last one read once done.
