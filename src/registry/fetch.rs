@@ -18,9 +18,10 @@
 //! An AgentRegistry is paged through with `registry_core`'s [`Pager`]: its first page alone,
 //! then, once it has said how many there are, the others [`PAGES_AT_ONCE`] at a time, each
 //! read in order as soon as those before it are; what has loaded is shown as it loads (at the
-//! first page, then at most once a second), the progress beside it. When a page fails or stalls, what loaded stays usable and
-//! says so ([`LoadedRegistry::incomplete`]), and a retry resumes at the page that failed. A
-//! listing read whole is kept too (its pages' texts), for when its first page cannot be had.
+//! first page, then at most once a second), the progress beside it. When a page fails or
+//! stalls, what loaded stays usable and says so ([`LoadedRegistry::incomplete`]), and a retry
+//! resumes at the page that failed. A listing read whole is kept too (its pages' texts), for
+//! when its first page cannot be had.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -391,8 +392,7 @@ async fn page_through_service(state: RegistryState, attempt: Attempt) {
         // One page until the listing has said how many it has, then up to PAGES_AT_ONCE at a
         // time, read in order as they come; pages asked for beyond a stop are dropped (and their
         // requests aborted) with the stream.
-        let requests = pager.urls_ahead().enumerate().map(|(ahead, url)| {
-            let page = pager.page() + ahead as u32;
+        let requests = pager.urls_ahead().zip(pager.page()..).map(|(url, page)| {
             let (awaited, options) = (&awaited, &options);
             async move {
                 let watch = move |waiting: Waiting| {
