@@ -44,7 +44,7 @@ use crate::app::App;
 use crate::components::deferred;
 use crate::components::icon;
 use crate::components::notices::NetworkNotices;
-use crate::registry::{OptionalStatus, Phase, RegistryState};
+use crate::registry::{OptionalStatus, Phase, RegistryState, lookalikes};
 use crate::visitor::VisitorState;
 
 /// The id of the element the app renders into.
@@ -66,6 +66,8 @@ pub fn start() {
     let _ = Executor::init_wasm_bindgen();
     let owner = Owner::new();
     owner.with(|| {
+        // Its wasm downloads beside the registry.
+        lookalikes::start();
         let registry = RegistryState::fetch();
         let visitor = VisitorState::detect();
         let root = document()
@@ -112,11 +114,16 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
         // The page the build wrote says what the optional files say (probes, listings,
         // quarantine): taking it over before they are in would take that away, then give it
         // back.
+        // So do its look-alike warnings, which the worker finds.
+        let lookalikes_known = registry
+            .latest()
+            .is_none_or(|latest| latest.lookalikes != lookalikes::Check::Pending);
         let optional_known = registry
             .optional()
             .iter()
             .all(|(_, status)| *status != OptionalStatus::Pending)
             && visitor.settled.get()
+            && lookalikes_known
             || waited.get();
         if done.get_value() {
             return;

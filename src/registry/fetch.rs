@@ -33,10 +33,11 @@ use futures::future::select;
 use leptos::prelude::*;
 use registry_core::agentregistry::{PageError, Pager};
 use registry_core::listing::{parse_quarantine, parse_view};
-use registry_core::{Catalog, Registry, RegistryKind};
+use registry_core::{Registry, RegistryKind};
 
 use super::http::{self, GetError, Options, Waiting, now};
 use super::kept::{self, Kept};
+use super::lookalikes;
 use super::{
     FetchError, Listing, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, Progress,
     RegistryState, STILL_WAITING, Status,
@@ -181,7 +182,7 @@ async fn parse_registry(url: &str, text: &str) -> Result<LoadedRegistry, FetchEr
         source,
     })?;
     http::sleep(Duration::ZERO).await;
-    let catalog = Catalog::new(loaded.registry);
+    let (catalog, lookalikes) = lookalikes::catalog_of(loaded.registry);
     mark("acp:indexed");
     measure("acp:parse", "acp:parse-start", "acp:parsed");
     measure("acp:parse+index", "acp:parse-start", "acp:indexed");
@@ -191,6 +192,7 @@ async fn parse_registry(url: &str, text: &str) -> Result<LoadedRegistry, FetchEr
         catalog,
         diagnostics: loaded.diagnostics,
         incomplete: None,
+        lookalikes,
     })
 }
 
@@ -503,15 +505,17 @@ fn replay(base: &str, kept: &str) -> Option<LoadedRegistry> {
 
 /// The catalogue of what `pager` has loaded so far.
 fn snapshot(pager: &Pager, incomplete: Option<String>) -> LoadedRegistry {
+    let (catalog, lookalikes) = lookalikes::catalog_of(Registry {
+        version: None,
+        entries: pager.entries().to_vec(),
+    });
     LoadedRegistry {
         url: pager.base_url().to_owned(),
         matrix_problem: None,
-        catalog: Catalog::new(Registry {
-            version: None,
-            entries: pager.entries().to_vec(),
-        }),
+        catalog,
         diagnostics: pager.diagnostics().to_vec(),
         incomplete,
+        lookalikes,
     }
 }
 

@@ -24,6 +24,7 @@ mod error;
 mod fetch;
 pub mod http;
 mod kept;
+pub mod lookalikes;
 
 use std::sync::{Arc, LazyLock};
 
@@ -53,18 +54,22 @@ pub struct LoadedRegistry {
     pub diagnostics: Vec<Diagnostic>,
     /// Why some of the registry is missing, when paging through it stopped at a failed page.
     pub incomplete: Option<String>,
+    /// Where finding its look-alikes stands (in the browser, a worker finds them).
+    pub lookalikes: lookalikes::Check,
 }
 
 impl LoadedRegistry {
     /// The registry loaded from `text`, fetched from `url`, before any protocol matrix.
     pub fn from_text(url: String, text: &str) -> Result<LoadedRegistry, LoadError> {
         let loaded = registry_core::load(text)?;
+        let (catalog, lookalikes) = lookalikes::catalog_of(loaded.registry);
         Ok(LoadedRegistry {
             url,
             matrix_problem: None,
-            catalog: Catalog::new(loaded.registry),
+            catalog,
             diagnostics: loaded.diagnostics,
             incomplete: None,
+            lookalikes,
         })
     }
 
@@ -238,6 +243,9 @@ pub struct RegistryState {
     failure: RwSignal<Option<FetchError>>,
     /// An AgentRegistry's pager where the last attempt stopped, so a retry resumes there.
     stopped: StoredValue<Option<fetch::Paging>>,
+    /// How many registries have been shown: a look-alike answer is attached only to the
+    /// registry it was asked about.
+    shown: StoredValue<u64>,
 }
 
 impl RegistryState {
@@ -255,6 +263,7 @@ impl RegistryState {
             failed_at: RwSignal::new(0.0),
             failure: RwSignal::new(None),
             stopped: StoredValue::new(None),
+            shown: StoredValue::new(0),
         }
     }
 
@@ -396,8 +405,50 @@ impl RegistryState {
             loaded.catalog.set_listings(listings);
             loaded
         };
+        let pending = loaded.lookalikes == lookalikes::Check::Pending;
+        let listings: Vec<_> = if pending {
+            let entries = &loaded.catalog.registry.entries;
+            entries
+                .iter()
+                .map(registry_core::lookalike::ListingText::of)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.shown.update_value(|n| *n += 1);
         self.latest.set(Some(Arc::new(loaded)));
+        if pending {
+            self.find_lookalikes(listings);
+        }
     }
+
+    /// Has the worker find the look-alikes of the registry just shown, and attaches them when
+    /// it answers, unless another registry was shown meanwhile.
+    #[cfg(target_arch = "wasm32")]
+    fn find_lookalikes(self, listings: Vec<registry_core::lookalike::ListingText>) {
+        let shown = self.shown.get_value();
+        leptos::task::spawn_local(async move {
+            let found = lookalikes::find(listings).await;
+            if self.shown.try_get_value() != Some(shown) {
+                return;
+            }
+            let Some(latest) = self.latest.get_untracked() else {
+                return;
+            };
+            let mut updated = (*latest).clone();
+            updated.lookalikes = match found.map(|found| updated.catalog.set_lookalikes(found)) {
+                Ok(true) => lookalikes::Check::Done,
+                Ok(false) => lookalikes::Check::Failed(
+                    "the look-alike check answered for other entries".to_owned(),
+                ),
+                Err(why) => lookalikes::Check::Failed(why),
+            };
+            self.latest.set(Some(Arc::new(updated)));
+        });
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn find_lookalikes(self, _listings: Vec<registry_core::lookalike::ListingText>) {}
 
     fn fail(self, error: FetchError) {
         self.waiting.set(None);

@@ -113,6 +113,8 @@ fn card_key(loaded: &LoadedRegistry, index: usize) -> CardKey {
     loaded.url.hash(&mut hasher);
     // A card says whether its agent is quarantined: the list arriving changes the card.
     quarantine_of(loaded, entry).hash(&mut hasher);
+    // So do its look-alike warnings, found apart and attached after the registry.
+    loaded.catalog.lookalikes.warnings(index).hash(&mut hasher);
     CardKey {
         kind: entry.kind,
         id: entry.id.clone(),

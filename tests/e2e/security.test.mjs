@@ -36,6 +36,8 @@ async function withAgents(page, ...extra) {
   await page.route('**/registry.json', (route) => route.fulfill({ json: registry }));
 }
 
+const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
+
 const PLATFORMS = ['linux-x86_64', 'linux-aarch64', 'darwin-x86_64', 'darwin-aarch64', 'windows-x86_64'];
 
 describe('content security policy', () => {
@@ -196,6 +198,55 @@ describe('hostile registry data', () => {
       await page.goto(siteUrl('agents/gemini-cli-pro/'));
       await live(page);
       await page.getByRole('note').filter({ hasText: /looks like Gemini CLI \(gemini\)/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the look-alike warnings the build wrote stay when the app takes the page over', async () => {
+    const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The warnings are found in a worker with a wasm of its own, not in the page's.
+      const worker = page.waitForRequest(/acp-lookalikes_loader\.js$/);
+      await page.goto(siteUrl(''));
+      const notes = page.getByRole('note').filter({ hasText: /Another agent has the same name: deepseek/ });
+      const before = await notes.count();
+      assert.ok(before >= 2, `the bundled registry's same-named agents are flagged in the HTML (${before})`);
+      await live(page);
+      await worker;
+      assert.equal(await notes.count(), before, 'the live page says the same');
+      const card = page.getByRole('listitem').filter({ has: notes.first() });
+      await search(page).fill('deepseek');
+      await card.first().getByRole('note').first().waitFor();
+      assert.ok((await notes.count()) >= 2, 'and so do the results of a search');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('without the look-alike worker the catalogue still goes live and searches, unflagged', async () => {
+    const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
+    try {
+      let asked = 0;
+      await context.route(/acp-lookalikes/, (route) => {
+        asked += 1;
+        return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' });
+      });
+      await withAgents(page, {
+        id: 'gemini-cli-pro',
+        name: 'G\u0435mini CLI',
+        version: '9.9.9',
+        description: 'Not the real one.',
+        distribution: { npx: { package: 'gemini-pro@9.9.9' } },
+      });
+      await page.goto(siteUrl(''));
+      await live(page);
+      assert.ok(asked >= 1, 'the app asked for the worker');
+      await search(page).fill('gemini');
+      const impostor = page.getByRole('listitem').filter({ hasText: 'Not the real one.' });
+      await impostor.waitFor();
+      assert.equal(await impostor.locator('.lookalike-warnings').count(), 0);
+      await page.getByRole('link', { name: 'Gemini CLI', exact: true }).first().waitFor();
     } finally {
       await context.close();
     }

@@ -379,6 +379,7 @@ fn bundle_from_json(text: &str, site: &Path) -> Option<DistReport> {
         out_dir: site.to_path_buf(),
         assets,
         preview: None,
+        worker: (0, 0),
     })
 }
 

@@ -71,6 +71,9 @@ pub struct DistReport {
     pub assets: Vec<AssetSize>,
     /// The same for the listing preview (`preview/`), which only its own page loads.
     pub preview: Option<Vec<AssetSize>>,
+    /// The look-alike worker's files (raw, brotli), which the app starts once it runs: not a
+    /// part of the first load.
+    pub worker: (u64, u64),
 }
 
 impl DistReport {
@@ -94,6 +97,13 @@ impl fmt::Display for DistReport {
             )?;
         }
         writeln!(f, "  {:<6}{:>12}{:>12}", "total", "", self.total_brotli())?;
+        let (raw, brotli) = self.worker;
+        if raw > 0 {
+            writeln!(
+                f,
+                "  look-alike worker (started by the app once it runs): {raw} raw, {brotli} brotli"
+            )?;
+        }
         if let Some(preview) = &self.preview {
             let (raw, brotli) = preview
                 .iter()
@@ -187,9 +197,14 @@ const SITE_HTML: &str = "index.html";
 /// The listing preview's Trunk entry point.
 const PREVIEW_HTML: &str = "crates/site-preview/index.html";
 
+/// The start of the look-alike worker's file names (Trunk names a worker's files after its
+/// bin: `acp-lookalikes_loader.js`, `acp-lookalikes.js`, `acp-lookalikes_bg.wasm`).
+pub const WORKER_FILES: &str = "acp-lookalikes";
+
 /// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is
-/// not a page of the first load and not counted.
+/// not a page of the first load and not counted, nor is the look-alike worker, counted apart.
 fn measure(out_dir: &Path) -> Result<DistReport> {
+    let mut worker = (0, 0);
     let mut assets: Vec<AssetSize> = AssetKind::ALL
         .iter()
         .map(|&kind| AssetSize {
@@ -210,8 +225,17 @@ fn measure(out_dir: &Path) -> Result<DistReport> {
             continue;
         };
         let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-        asset.raw += bytes.len() as u64;
-        asset.brotli += brotli_size(&bytes)?;
+        let (raw, brotli) = (bytes.len() as u64, brotli_size(&bytes)?);
+        if path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| name.starts_with(WORKER_FILES))
+        {
+            worker = (worker.0 + raw, worker.1 + brotli);
+            continue;
+        }
+        asset.raw += raw;
+        asset.brotli += brotli;
     }
     ensure!(
         assets.iter().all(|asset| asset.raw > 0),
@@ -222,6 +246,7 @@ fn measure(out_dir: &Path) -> Result<DistReport> {
         out_dir: out_dir.to_path_buf(),
         assets,
         preview: None,
+        worker,
     })
 }
 

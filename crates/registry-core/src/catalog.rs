@@ -19,7 +19,10 @@
 //! case-insensitive name then id for [`Sort::Name`].
 //!
 //! [`Catalog::lookalikes`] holds the look-alike warnings of its entries, found once with the
-//! index; the search keeps impostors below the entries they imitate.
+//! index; the search keeps impostors below the entries they imitate. They may also be found
+//! apart (the catalogue finds them in a worker, whose tables the page then never downloads):
+//! [`Catalog::without_lookalikes`] indexes a registry without them, and
+//! [`Catalog::set_lookalikes`] attaches them when they arrive, which reorders only the names.
 //!
 //! The protocol matrix is loaded separately and may arrive after the registry:
 //! [`Catalog::set_matrix`] attaches it by recomputing only the facet values, not the search
@@ -72,6 +75,35 @@ impl Catalog {
     /// Indexes a registry, without a protocol matrix.
     pub fn new(registry: Registry) -> Catalog {
         Catalog::with_matrix(registry, None)
+    }
+
+    /// Indexes a registry without looking for look-alikes: [`Catalog::lookalikes`] is empty
+    /// until [`Catalog::set_lookalikes`] gives them.
+    pub fn without_lookalikes(registry: Registry) -> Catalog {
+        let index = SearchIndex::new(&registry.entries);
+        let facets = FacetIndex::with_matrix(&registry.entries, None);
+        Catalog {
+            registry,
+            index,
+            facets,
+            matrix: None,
+            listings: Listings::default(),
+            lookalikes: Lookalikes::default(),
+        }
+    }
+
+    /// Attaches the look-alikes of the registry's entries, found apart
+    /// ([`Lookalikes::of_texts`] of their [`ListingText`](crate::lookalike::ListingText)s, in
+    /// order): the search then keeps impostors below their originals. Look-alikes found for
+    /// other entries (not as many) are refused, and `false` returned.
+    pub fn set_lookalikes(&mut self, lookalikes: Lookalikes) -> bool {
+        if lookalikes.len() != self.registry.entries.len() {
+            return false;
+        }
+        self.index
+            .set_lookalikes(&self.registry.entries, &lookalikes);
+        self.lookalikes = lookalikes;
+        true
     }
 
     /// Indexes a registry, with its protocol matrix when there is one.

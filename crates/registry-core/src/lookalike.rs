@@ -32,6 +32,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -46,7 +47,7 @@ const MAX_OTHERS: usize = 3;
 const NEUTRAL_ID_WORDS: [&str; 3] = ["acp", "agent", "cli"];
 
 /// The text fields of an entry a warning is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TextField {
     /// `name`.
     Name,
@@ -65,7 +66,7 @@ impl TextField {
 }
 
 /// The link fields of an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LinkField {
     /// `repository`.
     Repository,
@@ -87,7 +88,7 @@ impl LinkField {
 }
 
 /// One reason an entry may not be what it seems.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Warning {
     /// Its name looks like another entry's (the same TR39 skeleton) without being the same.
     LooksLike {
@@ -114,7 +115,7 @@ pub enum Warning {
         /// The word.
         word: String,
         /// The scripts it mixes, by their Unicode names (`Latin`, `Cyrillic`).
-        scripts: Vec<&'static str>,
+        scripts: Vec<Cow<'static, str>>,
     },
     /// Its name or id holds invisible characters.
     Invisible {
@@ -224,8 +225,9 @@ impl Warning {
 }
 
 /// The look-alike findings of a registry: per entry, its [`Warning`]s and the original it
-/// imitates.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// imitates. It reads and writes as JSON, for finding them apart from the page (the catalogue
+/// does it in a worker, with [`ListingText`]s).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lookalikes {
     warnings: Vec<Vec<Warning>>,
     originals: Vec<Option<usize>>,
@@ -237,6 +239,18 @@ impl Lookalikes {
     pub fn new(entries: &[Entry]) -> Lookalikes {
         let listings: Vec<Listing<'_>> = entries.iter().map(Listing::of).collect();
         Lookalikes::of_listings(&listings)
+    }
+
+    /// Like [`Lookalikes::new`], for entries given as [`ListingText`]s (in the same order): what
+    /// the catalogue's worker is sent.
+    pub fn of_texts(texts: &[ListingText]) -> Lookalikes {
+        let listings: Vec<Listing<'_>> = texts.iter().map(ListingText::listing).collect();
+        Lookalikes::of_listings(&listings)
+    }
+
+    /// How many entries it was found for.
+    pub fn len(&self) -> usize {
+        self.warnings.len()
     }
 
     /// Like [`Lookalikes::new`], for entries given as their text fields (the validator reads
@@ -264,7 +278,10 @@ impl Lookalikes {
             if let Some((word, scripts)) = &facts.mixed {
                 warnings.push(Warning::MixedScript {
                     word: word.clone(),
-                    scripts: scripts.clone(),
+                    scripts: scripts
+                        .iter()
+                        .map(|&script| Cow::Borrowed(script))
+                        .collect(),
                 });
             }
             for &(field, url) in &listing.links {
@@ -443,6 +460,62 @@ impl<'a> Listing<'a> {
                 authors: entry.author_names().collect(),
             },
             links,
+        }
+    }
+}
+
+/// A [`Listing`] holding its own text: what is sent where look-alikes are found apart from the
+/// entries (the catalogue finds them in a worker, so that the page never waits for it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListingText {
+    /// The id.
+    pub id: String,
+    /// The name.
+    pub name: String,
+    /// The repository URL, when there is one.
+    pub repository: Option<String>,
+    /// The author names.
+    pub authors: Vec<String>,
+    /// The links shown on its page.
+    pub links: Vec<(LinkField, String)>,
+}
+
+impl ListingText {
+    /// The listing of an entry, as owned text.
+    pub fn of(entry: &Entry) -> ListingText {
+        let listing = Listing::of(entry);
+        ListingText {
+            id: listing.id.to_owned(),
+            name: listing.name.to_owned(),
+            repository: listing.publisher.repository.map(str::to_owned),
+            authors: listing
+                .publisher
+                .authors
+                .iter()
+                .map(|&a| a.to_owned())
+                .collect(),
+            links: listing
+                .links
+                .iter()
+                .map(|&(field, url)| (field, url.to_owned()))
+                .collect(),
+        }
+    }
+
+    /// The [`Listing`] it holds.
+    pub fn listing(&self) -> Listing<'_> {
+        Listing {
+            id: &self.id,
+            name: &self.name,
+            publisher: Publisher {
+                repository: self.repository.as_deref(),
+                authors: self.authors.iter().map(String::as_str).collect(),
+            },
+            links: self
+                .links
+                .iter()
+                .map(|(field, url)| (*field, url.as_str()))
+                .collect(),
         }
     }
 }
@@ -736,10 +809,10 @@ fn scripts(word: &str) -> Vec<&'static str> {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn join_and(items: &[&str]) -> String {
+fn join_and(items: &[Cow<'static, str>]) -> String {
     match items {
         [] => String::new(),
-        [one] => (*one).to_owned(),
+        [one] => one.clone().into_owned(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
@@ -848,9 +921,15 @@ mod tests {
 
     #[test]
     fn lists_read_as_sentences() {
-        assert_eq!(join_and(&["Latin"]), "Latin");
-        assert_eq!(join_and(&["Latin", "Cyrillic"]), "Latin and Cyrillic");
-        assert_eq!(join_and(&["a", "b", "c"]), "a, b and c");
+        assert_eq!(join_and(&["Latin".into()]), "Latin");
+        assert_eq!(
+            join_and(&["Latin".into(), "Cyrillic".into()]),
+            "Latin and Cyrillic"
+        );
+        assert_eq!(
+            join_and(&["a".into(), "b".into(), "c".into()]),
+            "a, b and c"
+        );
         assert_eq!(scripts("Gеmini"), ["Latin", "Cyrillic"]);
         assert_eq!(collapse_spaces(" a \u{a0} b\tc "), "a b c");
     }

@@ -237,29 +237,11 @@ impl SearchIndex {
             });
             key.into()
         };
-        let originals: Vec<Option<u32>> = if lookalikes.impostors().next().is_some() {
-            (0..entries.len())
-                .map(|e| lookalikes.original_of(e).map(|o| o as u32))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let imitates = |e: usize| originals.get(e).copied().flatten().is_some();
-        let mut by_name: Vec<u32> = (0..entries.len() as u32).collect();
-        let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
-        by_name.sort_by(|&a, &b| {
-            let (a, b) = (a as usize, b as usize);
-            (&lower_names[a], imitates(a), &entries[a].id, a).cmp(&(
-                &lower_names[b],
-                imitates(b),
-                &entries[b].id,
-                b,
-            ))
-        });
-        let mut name_ranks = vec![0u32; entries.len()];
-        for (rank, &entry) in by_name.iter().enumerate() {
-            name_ranks[entry as usize] = rank as u32;
-        }
+        let NameOrder {
+            originals,
+            by_name,
+            name_ranks,
+        } = NameOrder::of(entries, lookalikes);
 
         SearchIndex {
             vocabulary,
@@ -274,6 +256,20 @@ impl SearchIndex {
             by_name,
             originals,
         }
+    }
+
+    /// Keeps the impostors of `lookalikes` (found later, from the same `entries` the index was
+    /// built from) below their originals, as [`SearchIndex::with_lookalikes`] would have: only
+    /// the name order and the originals change, not the vocabulary.
+    pub fn set_lookalikes(&mut self, entries: &[Entry], lookalikes: &Lookalikes) {
+        let NameOrder {
+            originals,
+            by_name,
+            name_ranks,
+        } = NameOrder::of(entries, lookalikes);
+        self.originals = originals;
+        self.by_name = by_name;
+        self.name_ranks = name_ranks;
     }
 
     /// The entries matching `query`, best first; every entry, in name order, when the query has
@@ -848,6 +844,47 @@ fn partition_point(len: usize, before: impl Fn(usize) -> bool) -> usize {
 
 fn offset(len: usize) -> u32 {
     u32::try_from(len).expect("index smaller than 4 GiB")
+}
+
+/// The name order of an index's entries, impostors after their originals when names tie.
+struct NameOrder {
+    originals: Vec<Option<u32>>,
+    by_name: Vec<u32>,
+    name_ranks: Vec<u32>,
+}
+
+impl NameOrder {
+    fn of(entries: &[Entry], lookalikes: &Lookalikes) -> NameOrder {
+        let originals: Vec<Option<u32>> = if lookalikes.impostors().next().is_some() {
+            (0..entries.len())
+                .map(|e| lookalikes.original_of(e).map(|o| o as u32))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let imitates = |e: usize| originals.get(e).copied().flatten().is_some();
+        let mut by_name: Vec<u32> = (0..entries.len() as u32).collect();
+        let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
+        by_name.sort_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            (&lower_names[a], imitates(a), &entries[a].id, a).cmp(&(
+                &lower_names[b],
+                imitates(b),
+                &entries[b].id,
+                b,
+            ))
+        });
+        let mut name_ranks = vec![0u32; entries.len()];
+        for (rank, &entry) in by_name.iter().enumerate() {
+            name_ranks[entry as usize] = rank as u32;
+        }
+
+        NameOrder {
+            originals,
+            by_name,
+            name_ranks,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -285,3 +285,66 @@ fn listings_give_the_same_findings_as_entries() {
         Lookalikes::new(&entries)
     );
 }
+
+/// The catalogue finds look-alikes in a worker: the entries' texts go there as JSON and the
+/// findings come back as JSON, after the page is already searchable. Attached then, they give
+/// the very catalogue found at once: the same warnings, and every impostor below its original.
+#[test]
+fn lookalikes_found_apart_and_attached_later_give_the_same_catalogue() {
+    use registry_core::lookalike::ListingText;
+    let entries = vec![
+        entry("aaa-gemini", "Gemini CLI", MALLORY),
+        gemini(),
+        entry("gemini-cli-pro", "Gemini CLI Pro", MALLORY),
+        entry("g2", "G\u{435}mini CLI", MALLORY),
+        entry("quote", "Says \"hi\"\u{200b}\\", None),
+    ];
+    let registry = Registry {
+        version: None,
+        entries,
+    };
+    let at_once = Catalog::new(registry.clone());
+    let mut later = Catalog::without_lookalikes(registry.clone());
+    assert!(later.lookalikes.is_empty());
+
+    let texts: Vec<ListingText> = registry.entries.iter().map(ListingText::of).collect();
+    let sent = serde_json::to_string(&texts).unwrap();
+    let received: Vec<ListingText> = serde_json::from_str(&sent).unwrap();
+    let answer = serde_json::to_string(&Lookalikes::of_texts(&received)).unwrap();
+    let found: Lookalikes = serde_json::from_str(&answer).unwrap();
+    assert_eq!(found, at_once.lookalikes);
+    assert!(
+        found
+            .warnings(4)
+            .iter()
+            .any(|w| matches!(w, Warning::Invisible { .. }))
+    );
+
+    let views = |catalog: &Catalog| {
+        [
+            "",
+            "q=gemini",
+            "q=gemini+cli",
+            "sort=name",
+            "q=cli&sort=name",
+        ]
+        .map(|query| {
+            catalog
+                .view(&CatalogQuery::from_query_string(query))
+                .results
+        })
+    };
+    assert_ne!(
+        views(&later),
+        views(&at_once),
+        "without them the impostor ties first"
+    );
+    assert!(later.set_lookalikes(found));
+    assert_eq!(views(&later), views(&at_once));
+    assert_eq!(later.lookalikes, at_once.lookalikes);
+
+    // Findings for other entries are refused, not attached.
+    let mut other = Catalog::without_lookalikes(registry);
+    assert!(!other.set_lookalikes(Lookalikes::new(&[gemini()])));
+    assert!(other.lookalikes.is_empty());
+}

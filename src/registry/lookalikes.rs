@@ -1,0 +1,281 @@
+//! Look-alikes, found in a worker.
+//!
+//! Finding entries that could pass for others (`registry_core::lookalike`) needs Unicode's
+//! confusables and script tables, a fifth of the app's wasm. The page does not wait for them:
+//! the app indexes the registry without look-alikes ([`catalog_of`]) and sends its entries'
+//! text ([`ListingText`]) to a dedicated worker, a wasm of its own (the `acp-lookalikes` bin,
+//! built by Trunk as [`WORKER_SCRIPT`]) that the page starts as it starts and that downloads
+//! beside the registry. Its answer is attached to the registry it was asked about, if that is
+//! still the one on screen ([`super::RegistryState`]); the take-over of a pre-rendered page
+//! waits for it as it waits for the optional files, so the warnings the build wrote never go.
+//!
+//! The messages are JSON strings: [`Request`] one way, [`Answer`] the other, each with the
+//! number of the request; the worker says `"ready"` once it listens. Natively (the build's
+//! renderer, tests) look-alikes are found at once.
+
+use registry_core::lookalike::ListingText;
+use registry_core::{Catalog, Lookalikes, Registry};
+use serde::{Deserialize, Serialize};
+
+/// The worker's script, relative to the page's `<base href>` (Trunk names worker files after
+/// the bin, without a hash).
+pub const WORKER_SCRIPT: &str = "acp-lookalikes_loader.js";
+
+/// What the worker says once it listens.
+pub const READY: &str = "ready";
+
+/// Where finding the look-alikes of the registry on screen stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Check {
+    /// Asked for, not answered yet.
+    #[default]
+    Pending,
+    /// Found and attached.
+    Done,
+    /// Could not be found: why, in a sentence. The catalogue works without them, unflagged.
+    Failed(String),
+}
+
+/// What the page asks the worker.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// The request's number, given back with the answer.
+    pub id: u32,
+    /// The entries, in the registry's order.
+    pub listings: Vec<ListingText>,
+}
+
+/// What the worker answers.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Answer {
+    /// The request's number.
+    pub id: u32,
+    /// The look-alikes of its listings.
+    pub lookalikes: Lookalikes,
+}
+
+/// The worker's answer to one message: the look-alikes of a [`Request`], or `None` for a
+/// message that is not one.
+pub fn answer(message: &str) -> Option<String> {
+    let request: Request = serde_json::from_str(message).ok()?;
+    let answer = Answer {
+        id: request.id,
+        lookalikes: Lookalikes::of_texts(&request.listings),
+    };
+    serde_json::to_string(&answer).ok()
+}
+
+/// The catalogue of `registry`, and where its look-alikes stand: in the browser without them
+/// (the worker finds them); natively with them.
+pub fn catalog_of(registry: Registry) -> (Catalog, Check) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (Catalog::without_lookalikes(registry), Check::Pending)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        (Catalog::new(registry), Check::Done)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use worker::{find, start};
+
+/// Natively there is no worker to start: look-alikes are found with the catalogue.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn start() {}
+
+#[cfg(target_arch = "wasm32")]
+mod worker {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    use futures::channel::oneshot;
+    use registry_core::Lookalikes;
+    use registry_core::lookalike::ListingText;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+    use super::{Answer, READY, Request, WORKER_SCRIPT};
+
+    type Reply = oneshot::Sender<Result<Lookalikes, String>>;
+
+    /// The worker, the requests it has not answered, and those waiting for it to listen.
+    struct Checker {
+        worker: Option<Worker>,
+        ready: bool,
+        queued: Vec<String>,
+        next: u32,
+        waiting: HashMap<u32, Reply>,
+        /// Why it cannot answer, once it cannot.
+        broken: Option<String>,
+    }
+
+    thread_local! {
+        static CHECKER: RefCell<Option<Checker>> = const { RefCell::new(None) };
+    }
+
+    /// Starts the worker, so that its wasm downloads while the registry does; once is enough.
+    pub fn start() {
+        CHECKER.with_borrow_mut(|checker| {
+            if checker.is_none() {
+                *checker = Some(spawn());
+            }
+        });
+    }
+
+    fn spawn() -> Checker {
+        let worker = match Worker::new(WORKER_SCRIPT) {
+            Ok(worker) => worker,
+            Err(error) => {
+                let why = error
+                    .dyn_ref::<js_sys::Error>()
+                    .map(|e| String::from(e.message()))
+                    .unwrap_or_else(|| "workers are not available".to_owned());
+                return Checker {
+                    worker: None,
+                    ready: false,
+                    queued: Vec::new(),
+                    next: 0,
+                    waiting: HashMap::new(),
+                    broken: Some(why),
+                };
+            }
+        };
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
+            if let Some(text) = event.data().as_string() {
+                received(&text);
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        let on_error = Closure::<dyn Fn(ErrorEvent)>::new(|event: ErrorEvent| {
+            event.prevent_default();
+            let message = event.message();
+            broke(if message.is_empty() {
+                format!("{WORKER_SCRIPT} could not be started")
+            } else {
+                message
+            });
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+        Checker {
+            worker: Some(worker),
+            ready: false,
+            queued: Vec::new(),
+            next: 0,
+            waiting: HashMap::new(),
+            broken: None,
+        }
+    }
+
+    /// Finds the look-alikes of `listings` in the worker.
+    pub async fn find(listings: Vec<ListingText>) -> Result<Lookalikes, String> {
+        start();
+        let answer = CHECKER.with_borrow_mut(|checker| {
+            let checker = checker.as_mut().expect("started");
+            if let Some(why) = &checker.broken {
+                return Err(why.clone());
+            }
+            let id = checker.next;
+            checker.next = checker.next.wrapping_add(1);
+            let message = serde_json::to_string(&Request { id, listings })
+                .map_err(|error| error.to_string())?;
+            let (reply, answer) = oneshot::channel();
+            checker.waiting.insert(id, reply);
+            if let (true, Some(worker)) = (checker.ready, &checker.worker) {
+                let _ = worker.post_message(&JsValue::from_str(&message));
+            } else {
+                checker.queued.push(message);
+            }
+            Ok(answer)
+        })?;
+        answer
+            .await
+            .unwrap_or_else(|_| Err("the look-alike check stopped".to_owned()))
+    }
+
+    fn received(text: &str) {
+        if text == READY {
+            CHECKER.with_borrow_mut(|checker| {
+                if let Some(checker) = checker {
+                    checker.ready = true;
+                    if let Some(worker) = &checker.worker {
+                        for message in checker.queued.drain(..) {
+                            let _ = worker.post_message(&JsValue::from_str(&message));
+                        }
+                    }
+                }
+            });
+            return;
+        }
+        let Ok(answer) = serde_json::from_str::<Answer>(text) else {
+            return broke("the look-alike check answered what it was not asked".to_owned());
+        };
+        let reply = CHECKER.with_borrow_mut(|checker| {
+            checker
+                .as_mut()
+                .and_then(|checker| checker.waiting.remove(&answer.id))
+        });
+        if let Some(reply) = reply {
+            let _ = reply.send(Ok(answer.lookalikes));
+        }
+    }
+
+    /// The worker cannot answer: every request waiting, and every later one, fails with why.
+    fn broke(why: String) {
+        let waiting = CHECKER.with_borrow_mut(|checker| {
+            let Some(checker) = checker else {
+                return Vec::new();
+            };
+            checker.broken = Some(why.clone());
+            checker.queued.clear();
+            if let Some(worker) = checker.worker.take() {
+                worker.terminate();
+            }
+            checker.waiting.drain().map(|(_, reply)| reply).collect()
+        });
+        for reply in waiting {
+            let _ = reply.send(Err(why.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use registry_core::Entry;
+
+    use super::*;
+
+    fn entry(id: &str, name: &str) -> Entry {
+        let text = format!(
+            r#"{{"version":"1.0.0","agents":[{{"id":"{id}","name":"{name}","version":"1.0.0","description":"d","distribution":{{"npx":{{"package":"x"}}}}}}]}}"#
+        );
+        registry_core::load(&text)
+            .unwrap()
+            .registry
+            .entries
+            .remove(0)
+    }
+
+    #[test]
+    fn the_worker_answers_a_request_with_its_lookalikes_and_ignores_anything_else() {
+        let entries = [
+            entry("gemini", "Gemini CLI"),
+            entry("g2", "G\u{435}mini CLI"),
+        ];
+        let request = Request {
+            id: 7,
+            listings: entries.iter().map(ListingText::of).collect(),
+        };
+        let text = answer(&serde_json::to_string(&request).unwrap()).unwrap();
+        let answer: Answer = serde_json::from_str(&text).unwrap();
+        assert_eq!(answer.id, 7);
+        assert_eq!(answer.lookalikes, Lookalikes::new(&entries));
+        assert!(!answer.lookalikes.is_empty());
+        assert_eq!(super::answer("not a request"), None);
+        assert_eq!(super::answer(READY), None);
+    }
+}
