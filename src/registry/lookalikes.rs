@@ -112,6 +112,20 @@ mod worker {
         broken: Option<String>,
     }
 
+    impl Checker {
+        /// A worker that has not said it listens yet, or none and why.
+        fn new(worker: Option<Worker>, broken: Option<String>) -> Checker {
+            Checker {
+                worker,
+                ready: false,
+                queued: Vec::new(),
+                next: 0,
+                waiting: HashMap::new(),
+                broken,
+            }
+        }
+    }
+
     thread_local! {
         static CHECKER: RefCell<Option<Checker>> = const { RefCell::new(None) };
     }
@@ -133,14 +147,7 @@ mod worker {
                     .dyn_ref::<js_sys::Error>()
                     .map(|e| String::from(e.message()))
                     .unwrap_or_else(|| "workers are not available".to_owned());
-                return Checker {
-                    worker: None,
-                    ready: false,
-                    queued: Vec::new(),
-                    next: 0,
-                    waiting: HashMap::new(),
-                    broken: Some(why),
-                };
+                return Checker::new(None, Some(why));
             }
         };
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
@@ -161,14 +168,7 @@ mod worker {
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
-        Checker {
-            worker: Some(worker),
-            ready: false,
-            queued: Vec::new(),
-            next: 0,
-            waiting: HashMap::new(),
-            broken: None,
-        }
+        Checker::new(Some(worker), None)
     }
 
     /// Finds the look-alikes of `listings` in the worker.

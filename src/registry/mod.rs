@@ -406,27 +406,25 @@ impl RegistryState {
             loaded
         };
         let pending = loaded.lookalikes == lookalikes::Check::Pending;
-        let listings: Vec<_> = if pending {
-            let entries = &loaded.catalog.registry.entries;
-            entries
-                .iter()
-                .map(registry_core::lookalike::ListingText::of)
-                .collect()
-        } else {
-            Vec::new()
-        };
         self.shown.update_value(|n| *n += 1);
         self.latest.set(Some(Arc::new(loaded)));
         if pending {
-            self.find_lookalikes(listings);
+            self.find_lookalikes();
         }
     }
 
     /// Has the worker find the look-alikes of the registry just shown, and attaches them when
     /// it answers, unless another registry was shown meanwhile.
     #[cfg(target_arch = "wasm32")]
-    fn find_lookalikes(self, listings: Vec<registry_core::lookalike::ListingText>) {
+    fn find_lookalikes(self) {
         let shown = self.shown.get_value();
+        let listings = self.latest.with_untracked(|latest| {
+            latest
+                .iter()
+                .flat_map(|latest| &latest.catalog.registry.entries)
+                .map(registry_core::lookalike::ListingText::of)
+                .collect()
+        });
         leptos::task::spawn_local(async move {
             let found = lookalikes::find(listings).await;
             if self.shown.try_get_value() != Some(shown) {
@@ -448,7 +446,7 @@ impl RegistryState {
     }
 
     #[cfg(not(target_arch = "wasm32"))]
-    fn find_lookalikes(self, _listings: Vec<registry_core::lookalike::ListingText>) {}
+    fn find_lookalikes(self) {}
 
     fn fail(self, error: FetchError) {
         self.waiting.set(None);

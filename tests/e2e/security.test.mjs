@@ -38,6 +38,15 @@ async function withAgents(page, ...extra) {
 
 const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
 
+/** An agent named like Gemini CLI with a Cyrillic е, by another publisher. */
+const IMPOSTOR = {
+  id: 'gemini-cli-pro',
+  name: 'G\u0435mini CLI',
+  version: '9.9.9',
+  description: 'Not the real one.',
+  distribution: { npx: { package: 'gemini-pro@9.9.9' } },
+};
+
 const PLATFORMS = ['linux-x86_64', 'linux-aarch64', 'darwin-x86_64', 'darwin-aarch64', 'windows-x86_64'];
 
 describe('content security policy', () => {
@@ -182,13 +191,7 @@ describe('hostile registry data', () => {
   test('an agent named like another is flagged on its card and its page', async () => {
     const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
     try {
-      await withAgents(page, {
-        id: 'gemini-cli-pro',
-        name: 'G\u0435mini CLI',
-        version: '9.9.9',
-        description: 'Not the real one.',
-        distribution: { npx: { package: 'gemini-pro@9.9.9' } },
-      });
+      await withAgents(page, IMPOSTOR);
       await page.goto(siteUrl('?q=gemini'));
       await live(page);
       const impostor = page.getByRole('listitem').filter({ hasText: 'Not the real one.' });
@@ -232,13 +235,7 @@ describe('hostile registry data', () => {
         asked += 1;
         return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' });
       });
-      await withAgents(page, {
-        id: 'gemini-cli-pro',
-        name: 'G\u0435mini CLI',
-        version: '9.9.9',
-        description: 'Not the real one.',
-        distribution: { npx: { package: 'gemini-pro@9.9.9' } },
-      });
+      await withAgents(page, IMPOSTOR);
       await page.goto(siteUrl(''));
       await live(page);
       assert.ok(asked >= 1, 'the app asked for the worker');
