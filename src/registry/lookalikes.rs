@@ -95,7 +95,7 @@ mod worker {
     use registry_core::lookalike::ListingText;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
-    use web_sys::{ErrorEvent, MessageEvent, Worker};
+    use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
     use super::{Answer, READY, Request, WORKER_SCRIPT};
 
@@ -157,14 +157,15 @@ mod worker {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        let on_error = Closure::<dyn Fn(ErrorEvent)>::new(|event: ErrorEvent| {
+        // A script that fails to load fires a plain `Event`; only an error thrown inside the
+        // worker comes as an `ErrorEvent` with a message.
+        let on_error = Closure::<dyn Fn(Event)>::new(|event: Event| {
             event.prevent_default();
-            let message = event.message();
-            broke(if message.is_empty() {
-                format!("{WORKER_SCRIPT} could not be started")
-            } else {
-                message
-            });
+            let message = event
+                .dyn_ref::<ErrorEvent>()
+                .map(ErrorEvent::message)
+                .filter(|message| !message.is_empty());
+            broke(message.unwrap_or_else(|| format!("{WORKER_SCRIPT} could not be started")));
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();

@@ -231,6 +231,8 @@ describe('hostile registry data', () => {
     const { context, page } = await launch({ viewport: { width: 1280, height: 900 } });
     try {
       let asked = 0;
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await context.route(/acp-lookalikes/, (route) => {
         asked += 1;
         return route.fulfill({ status: 404, contentType: 'text/plain', body: 'gone' });
@@ -244,6 +246,7 @@ describe('hostile registry data', () => {
       await impostor.waitFor();
       assert.equal(await impostor.locator('.lookalike-warnings').count(), 0);
       await page.getByRole('link', { name: 'Gemini CLI', exact: true }).first().waitFor();
+      assert.deepEqual(errors, [], 'a worker that cannot start throws nothing in the page');
     } finally {
       await context.close();
     }
