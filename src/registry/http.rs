@@ -287,7 +287,11 @@ async fn read(
     let reader = ReadableStreamDefaultReader::new(&body).map_err(|_| broken(0))?;
     // Reserve what the server announced, within reason (it may lie).
     let mut bytes = Vec::with_capacity(declared.unwrap_or(0).min(64 << 20));
+    // Chunks the browser has already received are read one after another without a turn of its
+    // own in between: a large body arriving at once is copied in slices.
+    let mut slices = Slices::start();
     loop {
+        slices.pause_when_due().await;
         let chunk = match JsFuture::from(reader.read()).await {
             Ok(chunk) => chunk.unchecked_into::<ReadableStreamReadResult>(),
             Err(_) => {
@@ -392,6 +396,36 @@ async fn probe(url: &str, mode: RequestMode, redirect: RequestRedirect) -> Optio
 /// This page's origin (`https://agentclientprotocol.com`).
 pub fn page_origin() -> String {
     window().location().origin().unwrap_or_default()
+}
+
+/// How long the page's thread works before the browser gets a turn: under the 50 ms of a long
+/// task, with room for the frame the browser paints in between.
+pub const SLICE: f64 = 30.0;
+
+/// Work cut into slices of about [`SLICE`] milliseconds.
+#[derive(Debug)]
+pub struct Slices {
+    started: f64,
+}
+
+impl Slices {
+    /// A first slice, starting now.
+    pub fn start() -> Slices {
+        Slices { started: now() }
+    }
+
+    /// Gives the browser a turn (a task later) if this slice has run its time.
+    pub async fn pause_when_due(&mut self) {
+        if now() - self.started >= SLICE {
+            self.pause().await;
+        }
+    }
+
+    /// Gives the browser a turn, and starts a new slice.
+    pub async fn pause(&mut self) {
+        sleep(Duration::ZERO).await;
+        self.started = now();
+    }
 }
 
 /// Milliseconds since the Unix epoch.

@@ -9,8 +9,10 @@
 //! still the one on screen ([`super::RegistryState`]); the take-over of a pre-rendered page
 //! waits for it as it waits for the optional files, so the warnings the build wrote never go.
 //!
-//! The messages are JSON strings: [`Request`] one way, [`Answer`] the other, each with the
-//! number of the request; the worker says `"ready"` once it listens. Natively (the build's
+//! The messages are JSON as UTF-8 bytes in a transferred `Uint8Array` (a string would be
+//! decoded and encoded again on the page's thread, tens of milliseconds at 10,000 entries):
+//! [`Request`] one way, [`Answer`] the other, each with the number of the request; the worker
+//! says `"ready"`, a string, once it listens. Natively (the build's
 //! renderer, tests) look-alikes are found at once.
 
 use registry_core::lookalike::ListingText;
@@ -56,25 +58,55 @@ pub struct Answer {
 
 /// The worker's answer to one message: the look-alikes of a [`Request`], or `None` for a
 /// message that is not one.
-pub fn answer(message: &str) -> Option<String> {
-    let request: Request = serde_json::from_str(message).ok()?;
+pub fn answer(message: &[u8]) -> Option<Vec<u8>> {
+    let request: Request = serde_json::from_slice(message).ok()?;
     let answer = Answer {
         id: request.id,
         lookalikes: Lookalikes::of_texts(&request.listings),
     };
-    serde_json::to_string(&answer).ok()
+    serde_json::to_vec(&answer).ok()
+}
+
+/// `bytes` as a `Uint8Array` of their own, to be transferred with a message.
+#[cfg(target_arch = "wasm32")]
+pub fn post(
+    post: impl FnOnce(
+        &wasm_bindgen::JsValue,
+        &wasm_bindgen::JsValue,
+    ) -> Result<(), wasm_bindgen::JsValue>,
+    bytes: &[u8],
+) {
+    let array = js_sys::Uint8Array::from(bytes);
+    let _ = post(&array, &js_sys::Array::of1(&array.buffer()));
+}
+
+/// The bytes of a message's `Uint8Array`, if it is one.
+#[cfg(target_arch = "wasm32")]
+pub fn bytes_of(data: &wasm_bindgen::JsValue) -> Option<Vec<u8>> {
+    use wasm_bindgen::JsCast;
+    data.dyn_ref::<js_sys::Uint8Array>()
+        .map(js_sys::Uint8Array::to_vec)
 }
 
 /// The catalogue of `registry`, and where its look-alikes stand: in the browser without them
 /// (the worker finds them); natively with them.
 pub fn catalog_of(registry: Registry) -> (Catalog, Check) {
+    with_lookalikes(Catalog::without_lookalikes(registry))
+}
+
+/// A catalogue indexed without look-alikes, and where they stand: in the browser still to be
+/// found (the worker finds them); natively found and attached at once.
+pub fn with_lookalikes(catalog: Catalog) -> (Catalog, Check) {
     #[cfg(target_arch = "wasm32")]
     {
-        (Catalog::without_lookalikes(registry), Check::Pending)
+        (catalog, Check::Pending)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        (Catalog::new(registry), Check::Done)
+        let mut catalog = catalog;
+        let lookalikes = Lookalikes::new(&catalog.registry.entries);
+        catalog.set_lookalikes(lookalikes);
+        (catalog, Check::Done)
     }
 }
 
@@ -101,11 +133,19 @@ mod worker {
 
     type Reply = oneshot::Sender<Result<Lookalikes, String>>;
 
+    /// Posts a request's bytes to the worker, transferring them.
+    fn send(worker: &Worker, message: &[u8]) {
+        super::post(
+            |data, transfer| worker.post_message_with_transfer(data, transfer),
+            message,
+        );
+    }
+
     /// The worker, the requests it has not answered, and those waiting for it to listen.
     struct Checker {
         worker: Option<Worker>,
         ready: bool,
-        queued: Vec<String>,
+        queued: Vec<Vec<u8>>,
         next: u32,
         waiting: HashMap<u32, Reply>,
         /// Why it cannot answer, once it cannot.
@@ -151,8 +191,11 @@ mod worker {
             }
         };
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(|event: MessageEvent| {
-            if let Some(text) = event.data().as_string() {
-                received(&text);
+            let data = event.data();
+            if data.as_string().as_deref() == Some(READY) {
+                listening();
+            } else if let Some(bytes) = super::bytes_of(&data) {
+                received(&bytes);
             }
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -182,12 +225,12 @@ mod worker {
             }
             let id = checker.next;
             checker.next = checker.next.wrapping_add(1);
-            let message = serde_json::to_string(&Request { id, listings })
-                .map_err(|error| error.to_string())?;
+            let message =
+                serde_json::to_vec(&Request { id, listings }).map_err(|error| error.to_string())?;
             let (reply, answer) = oneshot::channel();
             checker.waiting.insert(id, reply);
             if let (true, Some(worker)) = (checker.ready, &checker.worker) {
-                let _ = worker.post_message(&JsValue::from_str(&message));
+                send(worker, &message);
             } else {
                 checker.queued.push(message);
             }
@@ -198,21 +241,22 @@ mod worker {
             .unwrap_or_else(|_| Err("the look-alike check stopped".to_owned()))
     }
 
-    fn received(text: &str) {
-        if text == READY {
-            CHECKER.with_borrow_mut(|checker| {
-                if let Some(checker) = checker {
-                    checker.ready = true;
-                    if let Some(worker) = &checker.worker {
-                        for message in checker.queued.drain(..) {
-                            let _ = worker.post_message(&JsValue::from_str(&message));
-                        }
+    /// The worker listens: the requests queued go.
+    fn listening() {
+        CHECKER.with_borrow_mut(|checker| {
+            if let Some(checker) = checker {
+                checker.ready = true;
+                if let Some(worker) = &checker.worker {
+                    for message in checker.queued.drain(..) {
+                        send(worker, &message);
                     }
                 }
-            });
-            return;
-        }
-        let Ok(answer) = serde_json::from_str::<Answer>(text) else {
+            }
+        });
+    }
+
+    fn received(bytes: &[u8]) {
+        let Ok(answer) = serde_json::from_slice::<Answer>(bytes) else {
             return broke("the look-alike check answered what it was not asked".to_owned());
         };
         let reply = CHECKER.with_borrow_mut(|checker| {
@@ -271,12 +315,12 @@ mod tests {
             id: 7,
             listings: entries.iter().map(ListingText::of).collect(),
         };
-        let text = answer(&serde_json::to_string(&request).unwrap()).unwrap();
-        let answer: Answer = serde_json::from_str(&text).unwrap();
+        let bytes = answer(&serde_json::to_vec(&request).unwrap()).unwrap();
+        let answer: Answer = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(answer.id, 7);
         assert_eq!(answer.lookalikes, Lookalikes::new(&entries));
         assert!(!answer.lookalikes.is_empty());
-        assert_eq!(super::answer("not a request"), None);
-        assert_eq!(super::answer(READY), None);
+        assert_eq!(super::answer(b"not a request"), None);
+        assert_eq!(super::answer(READY.as_bytes()), None);
     }
 }

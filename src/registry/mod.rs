@@ -389,22 +389,23 @@ impl RegistryState {
     }
 
     fn show(self, loaded: LoadedRegistry) {
-        let loaded = match self.matrix.get_untracked() {
-            MatrixStatus::Loaded(matrix) => loaded.with_matrix((*matrix).clone()),
-            MatrixStatus::Failed(problem) => LoadedRegistry {
-                matrix_problem: Some(problem),
-                ..loaded
-            },
-            MatrixStatus::Pending => loaded,
+        let mut loaded = loaded;
+        let matrix = match self.matrix.get_untracked() {
+            MatrixStatus::Loaded(matrix) => {
+                loaded.matrix_problem = None;
+                Some((*matrix).clone())
+            }
+            MatrixStatus::Failed(problem) => {
+                loaded.matrix_problem = Some(problem);
+                None
+            }
+            MatrixStatus::Pending => None,
         };
         let listings = self.listings.get_value();
-        let loaded = if listings == Listings::default() {
-            loaded
-        } else {
-            let mut loaded = loaded;
-            loaded.catalog.set_listings(listings);
-            loaded
-        };
+        // The facet values are computed once, from every source loaded by now.
+        if matrix.is_some() || listings != Listings::default() {
+            loaded.catalog.set_sources(matrix, listings);
+        }
         let pending = loaded.lookalikes == lookalikes::Check::Pending;
         self.shown.update_value(|n| *n += 1);
         self.latest.set(Some(Arc::new(loaded)));
@@ -418,14 +419,20 @@ impl RegistryState {
     #[cfg(target_arch = "wasm32")]
     fn find_lookalikes(self) {
         let shown = self.shown.get_value();
-        let listings = self.latest.with_untracked(|latest| {
-            latest
-                .iter()
-                .flat_map(|latest| &latest.catalog.registry.entries)
-                .map(registry_core::lookalike::ListingText::of)
-                .collect()
-        });
         leptos::task::spawn_local(async move {
+            // A task of its own, after the one that shows the registry: copying and encoding
+            // every entry's text takes its own time.
+            http::sleep(std::time::Duration::ZERO).await;
+            if self.shown.try_get_value() != Some(shown) {
+                return;
+            }
+            let listings = self.latest.with_untracked(|latest| {
+                latest
+                    .iter()
+                    .flat_map(|latest| &latest.catalog.registry.entries)
+                    .map(registry_core::lookalike::ListingText::of)
+                    .collect()
+            });
             let found = lookalikes::find(listings).await;
             if self.shown.try_get_value() != Some(shown) {
                 return;

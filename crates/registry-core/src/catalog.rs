@@ -39,13 +39,17 @@ use crate::lookalike::Lookalikes;
 use crate::model::{Entry, Kind, Registry};
 use crate::protocol::{Facts, ProtocolMatrix, Report};
 use crate::query::{CatalogQuery, Sort};
-use crate::search::{Matches, SearchIndex};
+use crate::search::{Matches, SearchIndex, SearchIndexBuilder};
 
 /// A registry ready to be browsed: the registry with its search and facet indexes.
+///
+/// A clone shares the registry and the search index's words, not copies them: a catalogue given
+/// a protocol matrix, a list or its look-alikes later is a clone with that part replaced, and at
+/// 10,000 entries a copy of the entries alone would cost the page tens of milliseconds.
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     /// The registry.
-    pub registry: Registry,
+    pub registry: Arc<Registry>,
     /// Its search index.
     pub index: SearchIndex,
     /// Its entries' facet values.
@@ -80,16 +84,7 @@ impl Catalog {
     /// Indexes a registry without looking for look-alikes: [`Catalog::lookalikes`] is empty
     /// until [`Catalog::set_lookalikes`] gives them.
     pub fn without_lookalikes(registry: Registry) -> Catalog {
-        let index = SearchIndex::new(&registry.entries);
-        let facets = FacetIndex::with_matrix(&registry.entries, None);
-        Catalog {
-            registry,
-            index,
-            facets,
-            matrix: None,
-            listings: Listings::default(),
-            lookalikes: Lookalikes::default(),
-        }
+        Indexing::new(registry).finish()
     }
 
     /// Attaches the look-alikes of the registry's entries, found apart
@@ -112,7 +107,7 @@ impl Catalog {
         let index = SearchIndex::with_lookalikes(&registry.entries, &lookalikes);
         let facets = FacetIndex::with_matrix(&registry.entries, matrix.as_ref());
         Catalog {
-            registry,
+            registry: Arc::new(registry),
             index,
             facets,
             matrix,
@@ -131,6 +126,16 @@ impl Catalog {
     /// Attaches (or replaces) the registry's other lists: the JetBrains views and the
     /// quarantine list, each as far as it loaded.
     pub fn set_listings(&mut self, listings: Listings) {
+        self.listings = listings;
+        self.reindex_facets();
+    }
+
+    /// Attaches the protocol matrix, if given, and the registry's other lists at once,
+    /// recomputing the facet values once.
+    pub fn set_sources(&mut self, matrix: Option<ProtocolMatrix>, listings: Listings) {
+        if matrix.is_some() {
+            self.matrix = matrix;
+        }
         self.listings = listings;
         self.reindex_facets();
     }
@@ -188,6 +193,78 @@ impl Catalog {
             results,
             counts,
             matches: Arc::new(matches),
+        }
+    }
+}
+
+/// A registry indexed a few entries at a time ([`Indexing::step`]), as
+/// [`Catalog::without_lookalikes`] indexes it at once: a page indexing a large registry lets the
+/// browser paint in between. Then two pieces are left, each of which the page may give a task of
+/// its own: [`Indexing::sort`] sorts the vocabulary, [`Indexing::finish`] computes the facet
+/// values.
+///
+/// ```
+/// use registry_core::catalog::Indexing;
+/// use registry_core::{Catalog, CatalogQuery};
+/// # let registry = registry_core::load(r#"{"agents": [
+/// #   {"id": "a", "name": "Alpha", "version": "1", "description": "d", "distribution": {"npx": {"package": "a"}}},
+/// #   {"id": "b", "name": "Beta", "version": "1", "description": "d", "distribution": {"npx": {"package": "b"}}}]}"#)
+/// #   .unwrap().registry;
+/// let mut indexing = Indexing::new(registry.clone());
+/// while !indexing.step(1) {}
+/// indexing.sort();
+/// let query = CatalogQuery::from_query_string("q=beta");
+/// assert_eq!(
+///     indexing.finish().view(&query),
+///     Catalog::without_lookalikes(registry).view(&query),
+/// );
+/// ```
+#[derive(Debug)]
+pub struct Indexing {
+    registry: Registry,
+    words: SearchIndexBuilder,
+    /// The search index, once sorted.
+    index: Option<SearchIndex>,
+}
+
+impl Indexing {
+    /// Starts indexing `registry`.
+    pub fn new(registry: Registry) -> Indexing {
+        Indexing {
+            registry,
+            words: SearchIndexBuilder::default(),
+            index: None,
+        }
+    }
+
+    /// Indexes up to `count` more entries' words; `true` once every entry's are.
+    pub fn step(&mut self, count: usize) -> bool {
+        self.index.is_some() || self.words.add(&self.registry.entries, count)
+    }
+
+    /// Sorts the vocabulary into the search index (the words not indexed yet first).
+    pub fn sort(&mut self) {
+        if self.index.is_none() {
+            let words = std::mem::take(&mut self.words);
+            self.index = Some(words.finish(&self.registry.entries, &Lookalikes::default()));
+        }
+    }
+
+    /// The catalogue, without look-alikes (see [`Catalog::set_lookalikes`]): what is left
+    /// done, then the facet values computed.
+    pub fn finish(mut self) -> Catalog {
+        self.sort();
+        let Indexing {
+            registry, index, ..
+        } = self;
+        let facets = FacetIndex::with_matrix(&registry.entries, None);
+        Catalog {
+            registry: Arc::new(registry),
+            index: index.unwrap_or_default(),
+            facets,
+            matrix: None,
+            listings: Listings::default(),
+            lookalikes: Lookalikes::default(),
         }
     }
 }

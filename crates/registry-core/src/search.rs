@@ -61,6 +61,7 @@
 
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -68,8 +69,25 @@ use crate::lookalike::Lookalikes;
 use crate::model::Entry;
 
 /// A search index over a registry's entries.
+///
+/// A clone shares the words and postings (see [`Words`]) and copies only the name order, which
+/// is all that [`SearchIndex::set_lookalikes`] changes.
 #[derive(Clone, Debug, Default)]
 pub struct SearchIndex {
+    /// The vocabulary, the postings and the entries' name and id keys.
+    words: Arc<Words>,
+    /// Per entry, its place in name order.
+    name_ranks: Vec<u32>,
+    /// Entries in name order.
+    by_name: Vec<u32>,
+    /// Per entry, the original it imitates ([`Lookalikes::original_of`]); empty when no entry
+    /// imitates another.
+    originals: Vec<Option<u32>>,
+}
+
+/// What a search looks words up in, built once per registry.
+#[derive(Debug, Default)]
+struct Words {
     /// The distinct words of all entries, sorted, each followed by `\n`, so that one substring
     /// search over it finds every word containing a term.
     vocabulary: String,
@@ -87,50 +105,45 @@ pub struct SearchIndex {
     name_keys: Vec<Box<str>>,
     /// Per entry, its id's words joined by single spaces.
     id_keys: Vec<Box<str>>,
-    /// Per entry, its place in name order.
-    name_ranks: Vec<u32>,
-    /// Entries in name order.
-    by_name: Vec<u32>,
-    /// Per entry, the original it imitates ([`Lookalikes::original_of`]); empty when no entry
-    /// imitates another.
-    originals: Vec<Option<u32>>,
 }
 
-/// One matching entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hit {
-    /// Index into the entries the index was built from.
-    pub entry: usize,
-    /// Higher is better; 0 for every entry of an empty query.
-    pub score: u32,
+/// A search index built a few entries at a time ([`SearchIndexBuilder::add`]), as
+/// [`SearchIndex::with_lookalikes`] builds it at once: a page indexing a large registry lets
+/// the browser paint in between. Only [`SearchIndexBuilder::finish`], which sorts the
+/// vocabulary, is one piece.
+///
+/// ```
+/// use registry_core::search::SearchIndexBuilder;
+/// # let entries = registry_core::load(r#"{"agents": [
+/// #   {"id": "a", "name": "Alpha", "version": "1", "description": "d", "distribution": {"npx": {"package": "a"}}},
+/// #   {"id": "b", "name": "Beta", "version": "1", "description": "d", "distribution": {"npx": {"package": "b"}}}]}"#)
+/// #   .unwrap().registry.entries;
+/// let mut building = SearchIndexBuilder::default();
+/// while !building.add(&entries, 1) {}
+/// let index = building.finish(&entries, &Default::default());
+/// assert_eq!(index.search("beta").hits[0].entry, 1);
+/// ```
+#[derive(Debug, Default)]
+pub struct SearchIndexBuilder {
+    /// Each distinct word found so far, numbered in the order found.
+    word_ids: FxHashMap<String, u32>,
+    /// Every occurrence of a word: its number and where it is.
+    occurrences: Vec<(u32, Posting)>,
+    /// How many entries are indexed.
+    next: usize,
 }
 
-/// The result of a search: the matching entries and what is needed to highlight why.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Matches {
-    /// Matching entries, best first (ties in name order).
-    pub hits: Vec<Hit>,
-    /// The query's terms, folded.
-    terms: Vec<String>,
-    /// The vocabulary words that matched a term only with typos, sorted.
-    typo_words: Vec<String>,
-}
-
-impl SearchIndex {
-    /// Indexes the name, id, description, authors and package names (without version) of
-    /// `entries`, and the capabilities, tags, label values and protocols of AgentRegistry
-    /// agents; hits refer to entries by their index in this slice.
-    pub fn new(entries: &[Entry]) -> SearchIndex {
-        SearchIndex::with_lookalikes(entries, &Lookalikes::default())
-    }
-
-    /// Like [`SearchIndex::new`], keeping every impostor of `lookalikes` (computed from the same
-    /// entries) below its original: in every search where both match, and in name order when
-    /// their names tie.
-    pub fn with_lookalikes(entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
-        let mut word_ids: FxHashMap<String, u32> = FxHashMap::default();
-        let mut occurrences: Vec<(u32, Posting)> = Vec::new();
-        for (entry, e) in entries.iter().enumerate() {
+impl SearchIndexBuilder {
+    /// Indexes up to `count` more of `entries` (the same slice at every call); `true` once all
+    /// are.
+    pub fn add(&mut self, entries: &[Entry], count: usize) -> bool {
+        let end = self.next.saturating_add(count).min(entries.len());
+        let Self {
+            word_ids,
+            occurrences,
+            ..
+        } = self;
+        for (entry, e) in entries.iter().enumerate().take(end).skip(self.next) {
             let entry = u32::try_from(entry).expect("fewer than 2^32 entries");
             let mut add = |field: Field, text: &str, first_position: usize| -> usize {
                 let mut position = first_position;
@@ -177,7 +190,19 @@ impl SearchIndex {
                 }
             }
         }
+        self.next = end;
+        self.next == entries.len()
+    }
 
+    /// The index of `entries`, all of them [added](SearchIndexBuilder::add), keeping every
+    /// impostor of `lookalikes` below its original.
+    pub fn finish(mut self, entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
+        self.add(entries, usize::MAX);
+        let SearchIndexBuilder {
+            word_ids,
+            mut occurrences,
+            ..
+        } = self;
         // Sort the vocabulary and renumber the words in that order.
         let mut sorted: Vec<(String, u32)> = word_ids.into_iter().collect();
         sorted.sort_unstable();
@@ -244,18 +269,58 @@ impl SearchIndex {
         } = NameOrder::of(entries, lookalikes);
 
         SearchIndex {
-            vocabulary,
-            word_starts,
-            word_char_lens,
-            word_chars,
-            postings,
-            posting_starts,
-            name_keys: entries.iter().map(|e| key(&e.name)).collect(),
-            id_keys: entries.iter().map(|e| key(&e.id)).collect(),
+            words: Arc::new(Words {
+                vocabulary,
+                word_starts,
+                word_char_lens,
+                word_chars,
+                postings,
+                posting_starts,
+                name_keys: entries.iter().map(|e| key(&e.name)).collect(),
+                id_keys: entries.iter().map(|e| key(&e.id)).collect(),
+            }),
             name_ranks,
             by_name,
             originals,
         }
+    }
+}
+
+/// One matching entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Index into the entries the index was built from.
+    pub entry: usize,
+    /// Higher is better; 0 for every entry of an empty query.
+    pub score: u32,
+}
+
+/// The result of a search: the matching entries and what is needed to highlight why.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Matches {
+    /// Matching entries, best first (ties in name order).
+    pub hits: Vec<Hit>,
+    /// The query's terms, folded.
+    terms: Vec<String>,
+    /// The vocabulary words that matched a term only with typos, sorted.
+    typo_words: Vec<String>,
+}
+
+impl SearchIndex {
+    /// Indexes the name, id, description, authors and package names (without version) of
+    /// `entries`, and the capabilities, tags, label values and protocols of AgentRegistry
+    /// agents; hits refer to entries by their index in this slice.
+    pub fn new(entries: &[Entry]) -> SearchIndex {
+        SearchIndex::with_lookalikes(entries, &Lookalikes::default())
+    }
+
+    /// Like [`SearchIndex::new`], keeping every impostor of `lookalikes` (computed from the same
+    /// entries) below its original: in every search where both match, and in name order when
+    /// their names tie.
+    pub fn with_lookalikes(entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
+        let mut building = SearchIndexBuilder::default();
+        building.add(entries, usize::MAX);
+        building.finish(entries, lookalikes)
     }
 
     /// Keeps the impostors of `lookalikes` (found later, from the same `entries` the index was
@@ -361,19 +426,19 @@ impl SearchIndex {
 
     /// The `w`th word of the vocabulary.
     fn word(&self, w: u32) -> &str {
-        let start = self.word_starts[w as usize] as usize;
-        let end = self.word_starts[w as usize + 1] as usize - 1;
-        &self.vocabulary[start..end]
+        let start = self.words.word_starts[w as usize] as usize;
+        let end = self.words.word_starts[w as usize + 1] as usize - 1;
+        &self.words.vocabulary[start..end]
     }
 
     fn word_count(&self) -> usize {
-        self.word_char_lens.len()
+        self.words.word_char_lens.len()
     }
 
     fn postings_of(&self, w: u32) -> &[Posting] {
-        let start = self.posting_starts[w as usize] as usize;
-        let end = self.posting_starts[w as usize + 1] as usize;
-        &self.postings[start..end]
+        let start = self.words.posting_starts[w as usize] as usize;
+        let end = self.words.posting_starts[w as usize + 1] as usize;
+        &self.words.postings[start..end]
     }
 
     /// Sums each term's best score per entry, zero for entries missing a term.
@@ -432,8 +497,12 @@ impl SearchIndex {
         // Ascending, as the vocabulary is searched from its start.
         let mut contained = Vec::new();
         if term_len >= MIN_SUBSTRING_CHARS {
-            for (at, _) in self.vocabulary.match_indices(term) {
-                let w = self.word_starts.partition_point(|&s| s as usize <= at) - 1;
+            for (at, _) in self.words.vocabulary.match_indices(term) {
+                let w = self
+                    .words
+                    .word_starts
+                    .partition_point(|&s| s as usize <= at)
+                    - 1;
                 if contained.last() != Some(&w) && !prefixed.contains(&w) {
                     contained.push(w);
                 }
@@ -450,9 +519,9 @@ impl SearchIndex {
             for w in 0..self.word_count() {
                 // Every character of the term that a typo does not replace or drop is in the
                 // word, so more than `bound` characters missing from it rule it out.
-                let chars = self.word_chars[w];
+                let chars = self.words.word_chars[w];
                 let missing = term_bits.iter().filter(|&&bit| chars & bit == 0).count();
-                let len = usize::from(self.word_char_lens[w]);
+                let len = usize::from(self.words.word_char_lens[w]);
                 let whole_possible = len.abs_diff(term_len) <= bound;
                 let prefix_possible = last && len + bound >= term_len;
                 if missing > bound
@@ -485,7 +554,7 @@ impl SearchIndex {
     }
 
     fn whole_query_bonus(&self, entry: usize, query_key: &str) -> u32 {
-        let (name, id) = (&*self.name_keys[entry], &*self.id_keys[entry]);
+        let (name, id) = (&*self.words.name_keys[entry], &*self.words.id_keys[entry]);
         if name == query_key || id == query_key {
             WHOLE_QUERY_EXACT
         } else if name.starts_with(query_key) || id.starts_with(query_key) {

@@ -613,6 +613,17 @@ proptest! {
         }
         prop_assert_eq!(&view.results, &expected);
         prop_assert_eq!(listed(&view.counts), naive_counts(&catalog, &hits, &filters));
+
+        // The sources attached at once, as the page attaches those loaded before the registry.
+        let mut at_once = Catalog::without_lookalikes(real_registry());
+        at_once.set_sources(matrix.clone(), listings.clone());
+        let mut one_by_one = Catalog::without_lookalikes(real_registry());
+        if let Some(matrix) = matrix.clone() {
+            one_by_one.set_matrix(matrix);
+        }
+        one_by_one.set_listings(listings.clone());
+        prop_assert_eq!(at_once.view(&query), one_by_one.view(&query));
+        prop_assert_eq!(at_once.matrix.is_some(), with_matrix);
     }
 }
 

@@ -1050,3 +1050,89 @@ proptest! {
         }
     }
 }
+
+/// Reads `text` `count` entries at a time, checking the progress it reports on the way.
+fn read_in_slices(text: &str, count: usize) -> Loaded {
+    let mut reading = registry_core::load::Reading::start(text).expect("usable");
+    let (_, total) = reading.progress();
+    let mut calls = 0;
+    loop {
+        let (read_before, _) = reading.progress();
+        let done = reading.read(count);
+        calls += 1;
+        let (read, all) = reading.progress();
+        // Duplicates dropped at the end of a list leave fewer entries than texts.
+        assert!(all <= total && read <= all);
+        assert!(read >= read_before || all < total, "nothing read is unread");
+        if done {
+            break;
+        }
+        assert!(calls <= total + 2, "a reading of {total} entries ends");
+    }
+    reading.finish()
+}
+
+#[test]
+fn a_registry_read_in_slices_is_the_registry_read_at_once() {
+    let duplicates = format!(
+        r#"{{"version": "1.0.0", "agents": [{}, {}, {{"id": 7}}, {}], "extensions": [{}, {}]}}"#,
+        good("a"),
+        good("b"),
+        good("a"),
+        good("x"),
+        good("x"),
+    );
+    let jsonc = format!(
+        "// a comment\n{{\"agents\": [{}, {},],}}",
+        good("j1"),
+        good("j2")
+    );
+    for text in [
+        REAL_2026,
+        REAL_2026_02,
+        RFD_EXAMPLE,
+        duplicates.as_str(),
+        jsonc.as_str(),
+        r#"{"version": 3}"#,
+    ] {
+        let whole = load_ok(text);
+        for count in [0, 1, 2, 3, 7, 100, usize::MAX] {
+            if count == 0 {
+                // Reading nothing at a time never ends; finishing reads the rest.
+                let mut reading = registry_core::load::Reading::start(text).unwrap();
+                let (read, all) = reading.progress();
+                assert_eq!(
+                    reading.read(0),
+                    read == all,
+                    "done only when nothing is left"
+                );
+                assert_eq!(reading.finish(), whole);
+                continue;
+            }
+            assert_eq!(read_in_slices(text, count), whole, "{count} at a time");
+        }
+    }
+    let loaded = read_in_slices(&duplicates, 2);
+    let ids: Vec<&str> = loaded
+        .registry
+        .entries
+        .iter()
+        .map(|e| e.id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        ["a", "b", "x"],
+        "later duplicates are dropped per list"
+    );
+}
+
+#[test]
+fn reading_in_slices_reports_its_progress() {
+    let text = agents(&[&good("a"), &good("b"), &good("c")]);
+    let mut reading = registry_core::load::Reading::start(&text).unwrap();
+    assert_eq!(reading.progress(), (0, 3));
+    assert!(!reading.read(2));
+    assert_eq!(reading.progress(), (2, 3));
+    assert!(reading.read(2));
+    assert_eq!(reading.progress(), (3, 3));
+}

@@ -411,3 +411,57 @@ fn repeated_and_long_queries() {
     let index = SearchIndex::new(&entries);
     assert_eq!(index.search(&long).terms().len(), 120);
 }
+
+#[test]
+fn an_index_built_in_slices_answers_as_one_built_at_once() {
+    use registry_core::catalog::Indexing;
+    use registry_core::search::SearchIndexBuilder;
+    use registry_core::{Catalog, CatalogQuery};
+
+    let registry = real_registry();
+    let entries = &registry.entries;
+    let whole = SearchIndex::new(entries);
+    let queries = [
+        "",
+        "gemini",
+        "claude code",
+        "gemni",
+        "rust cli",
+        "pyhton",
+        "a",
+        "zzzq",
+    ];
+    for count in [1, 3, 50, usize::MAX] {
+        let mut building = SearchIndexBuilder::default();
+        let mut calls = 0;
+        while !building.add(entries, count) {
+            calls += 1;
+        }
+        assert_eq!(
+            calls,
+            (entries.len() - 1) / count.min(entries.len()),
+            "{count} at a time"
+        );
+        let sliced = building.finish(entries, &Default::default());
+        for query in queries {
+            assert_eq!(
+                sliced.search(query),
+                whole.search(query),
+                "{query:?}, {count} at a time"
+            );
+        }
+    }
+    // Finishing adds what was not added yet.
+    let early = SearchIndexBuilder::default().finish(entries, &Default::default());
+    assert_eq!(early.search("gemini"), whole.search("gemini"));
+
+    let at_once = Catalog::without_lookalikes(registry.clone());
+    let mut indexing = Indexing::new(registry.clone());
+    while !indexing.step(7) {}
+    let sliced = indexing.finish();
+    assert_eq!(sliced.registry, at_once.registry);
+    for query in ["", "q=gemini", "q=agent&dist=npx", "sort=name&os=windows"] {
+        let query = CatalogQuery::from_query_string(query);
+        assert_eq!(sliced.view(&query), at_once.view(&query), "{query:?}");
+    }
+}

@@ -53,7 +53,7 @@ pub(crate) use diagnostic::{Problem, Problems, describe, parser_message, positio
 pub(crate) use explain::{check_string, check_strings, wrong_type};
 pub use jsonc::strip_jsonc;
 
-use entry::read_entries;
+use entry::ListReader;
 use unusable::{json_error, shape_error, unusable};
 
 /// Everything that could be read, plus every problem found on the way.
@@ -80,39 +80,174 @@ impl Loaded {
 /// Fails only when the text cannot be used at all; every problem with an entry is collected in
 /// [`Loaded::diagnostics`] instead, and the entry is left out only if it cannot be shown.
 pub fn load(text: &str) -> Result<Loaded, LoadError> {
-    if let Some(error) = unusable(text) {
-        return Err(error);
-    }
-    let strict_error = match serde_json::from_str::<TopLevel>(text) {
-        Ok(top) => return Ok(read(top, text)),
-        Err(err) if err.is_data() => return Err(shape_error(text, &err)),
-        Err(err) => err,
-    };
-    let Some(stripped) = strip_jsonc(text) else {
-        return Err(json_error(text, &strict_error));
-    };
-    match serde_json::from_str::<TopLevel>(&stripped) {
-        Ok(top) => {
-            let mut loaded = read(top, &stripped);
-            loaded.diagnostics.insert(
-                0,
-                Diagnostic {
-                    severity: Severity::Warning,
-                    location: Location::Registry,
-                    message: "the text is JSONC (it has comments or trailing commas), not strict \
-                              JSON; it was read anyway"
-                        .to_owned(),
-                    hint: Some(
-                        "a published registry.json must be strict JSON: remove comments and \
-                         trailing commas"
-                            .to_owned(),
-                    ),
-                },
-            );
-            Ok(loaded)
+    Reading::start(text).map(Reading::finish)
+}
+
+/// A registry text read a few entries at a time, as [`load`] reads it at once: a page reading a
+/// large registry lets the browser paint between [`Reading::read`]s.
+///
+/// ```
+/// let text = r#"{"version": "1.0.0", "agents": [
+///     {"id": "a", "name": "A", "version": "1.0.0", "description": "d",
+///      "distribution": {"npx": {"package": "a"}}},
+///     {"id": "b", "name": "B", "version": "1.0.0", "description": "d",
+///      "distribution": {"npx": {"package": "b"}}}]}"#;
+/// let mut reading = registry_core::load::Reading::start(text)?;
+/// assert!(!reading.read(1), "one of two entries read");
+/// assert!(reading.read(1));
+/// assert_eq!(reading.finish(), registry_core::load(text)?);
+/// # Ok::<(), registry_core::LoadError>(())
+/// ```
+#[derive(Debug)]
+pub struct Reading<'t> {
+    /// The arrays not started yet, in order.
+    lists: std::vec::IntoIter<(Kind, Vec<&'t str>)>,
+    /// The array being read.
+    current: Option<ListReader<'t>>,
+    /// What is read so far.
+    loaded: Loaded,
+}
+
+impl<'t> Reading<'t> {
+    /// Parses the top level of `text` (a fast scan: entries stay unparsed text), or says why it
+    /// cannot be used at all. JSONC, rare and never published, is read whole here.
+    pub fn start(text: &'t str) -> Result<Reading<'t>, LoadError> {
+        if let Some(error) = unusable(text) {
+            return Err(error);
         }
-        Err(err) if err.is_data() => Err(shape_error(&stripped, &err)),
-        Err(err) => Err(json_error(&stripped, &err)),
+        let strict_error = match serde_json::from_str::<TopLevel>(text) {
+            Ok(top) => return Ok(Reading::of(top, text)),
+            Err(err) if err.is_data() => return Err(shape_error(text, &err)),
+            Err(err) => err,
+        };
+        let Some(stripped) = strip_jsonc(text) else {
+            return Err(json_error(text, &strict_error));
+        };
+        match serde_json::from_str::<TopLevel>(&stripped) {
+            Ok(top) => {
+                let mut loaded = Reading::of(top, &stripped).finish();
+                loaded.diagnostics.insert(
+                    0,
+                    Diagnostic {
+                        severity: Severity::Warning,
+                        location: Location::Registry,
+                        message: "the text is JSONC (it has comments or trailing commas), not \
+                                  strict JSON; it was read anyway"
+                            .to_owned(),
+                        hint: Some(
+                            "a published registry.json must be strict JSON: remove comments and \
+                             trailing commas"
+                                .to_owned(),
+                        ),
+                    },
+                );
+                Ok(Reading {
+                    lists: Vec::new().into_iter(),
+                    current: None,
+                    loaded,
+                })
+            }
+            Err(err) if err.is_data() => Err(shape_error(&stripped, &err)),
+            Err(err) => Err(json_error(&stripped, &err)),
+        }
+    }
+
+    /// Reads up to `count` more entries; `true` once every entry is read.
+    pub fn read(&mut self, mut count: usize) -> bool {
+        loop {
+            let Some(list) = &mut self.current else {
+                let Some((kind, texts)) = self.lists.next() else {
+                    return true;
+                };
+                self.current = Some(ListReader::new(kind, texts, &self.loaded.registry.entries));
+                continue;
+            };
+            let before = list.remaining();
+            let Loaded {
+                registry,
+                diagnostics,
+            } = &mut self.loaded;
+            if !list.read(count, &mut registry.entries, diagnostics) {
+                return false;
+            }
+            count -= before;
+            if let Some(list) = self.current.take() {
+                list.finish(&mut registry.entries, diagnostics);
+            }
+            if count == 0 && self.lists.len() > 0 {
+                return false;
+            }
+        }
+    }
+
+    /// How many entries are read, and how many there are in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let current = self.current.as_ref();
+        let read = self.loaded.registry.entries.len();
+        let left = current.map_or(0, ListReader::remaining)
+            + self
+                .lists
+                .as_slice()
+                .iter()
+                .map(|(_, texts)| texts.len())
+                .sum::<usize>();
+        (read, read + left)
+    }
+
+    /// Reads what is left and gives everything read, problems in order: those about the whole
+    /// registry first, then per entry (agents, then extensions), in file order.
+    pub fn finish(mut self) -> Loaded {
+        self.read(usize::MAX);
+        let mut loaded = self.loaded;
+        loaded.diagnostics.sort_by_key(|d| match d.location {
+            Location::Registry => (0, None, 0),
+            Location::Entry { kind, index, .. } => (1, Some(kind), index),
+            // `load` reads no pages.
+            Location::Item { index, .. } => (2, None, index),
+        });
+        loaded
+    }
+
+    /// The reading of a parsed top level: the registry's own problems found, its entries not
+    /// read yet.
+    fn of(top: TopLevel<'t>, text: &'t str) -> Reading<'t> {
+        let mut diagnostics = Vec::new();
+        let mut version = None;
+        let mut lists = Vec::new();
+        match (top.agents, top.extensions) {
+            (None, None) if top.id.is_some() || top.distribution.is_some() => {
+                lists.push((Kind::Agent, vec![text.trim()]));
+            }
+            (agents, extensions) => {
+                version = top
+                    .version
+                    .and_then(|raw| registry_version(raw, &mut diagnostics));
+                if agents.is_none() && extensions.is_none() {
+                    diagnostics.push(Diagnostic {
+                        severity: Severity::Warning,
+                        location: Location::Registry,
+                        message: "the registry has neither `agents` nor `extensions`; it lists \
+                                  nothing"
+                            .to_owned(),
+                        hint: Some("list entries as \"agents\": [{...}]".to_owned()),
+                    });
+                }
+                for (kind, list) in [(Kind::Agent, agents), (Kind::Extension, extensions)] {
+                    if let Some(list) = list {
+                        lists.push((kind, list.iter().map(|raw| raw.get()).collect()));
+                    }
+                }
+            }
+        }
+        let entries = Vec::with_capacity(lists.iter().map(|(_, texts)| texts.len()).sum());
+        Reading {
+            lists: lists.into_iter(),
+            current: None,
+            loaded: Loaded {
+                registry: Registry { version, entries },
+                diagnostics,
+            },
+        }
     }
 }
 
@@ -137,53 +272,6 @@ where
     D: de::Deserializer<'de>,
 {
     Vec::<&'de RawValue>::deserialize(deserializer).map(Some)
-}
-
-/// Turns a parsed top level into the registry and its diagnostics.
-fn read(top: TopLevel<'_>, text: &str) -> Loaded {
-    let mut diagnostics = Vec::new();
-    let mut entries = Vec::new();
-    let mut version = None;
-    match (top.agents, top.extensions) {
-        (None, None) if top.id.is_some() || top.distribution.is_some() => {
-            read_entries(
-                [text.trim()].into_iter(),
-                Kind::Agent,
-                &mut entries,
-                &mut diagnostics,
-            );
-        }
-        (agents, extensions) => {
-            version = top
-                .version
-                .and_then(|raw| registry_version(raw, &mut diagnostics));
-            if agents.is_none() && extensions.is_none() {
-                diagnostics.push(Diagnostic {
-                    severity: Severity::Warning,
-                    location: Location::Registry,
-                    message: "the registry has neither `agents` nor `extensions`; it lists nothing"
-                        .to_owned(),
-                    hint: Some("list entries as \"agents\": [{...}]".to_owned()),
-                });
-            }
-            for (kind, list) in [(Kind::Agent, agents), (Kind::Extension, extensions)] {
-                if let Some(list) = list {
-                    let texts = list.iter().map(|raw| raw.get());
-                    read_entries(texts, kind, &mut entries, &mut diagnostics);
-                }
-            }
-        }
-    }
-    diagnostics.sort_by_key(|d| match d.location {
-        Location::Registry => (0, None, 0),
-        Location::Entry { kind, index, .. } => (1, Some(kind), index),
-        // `load` reads no pages.
-        Location::Item { index, .. } => (2, None, index),
-    });
-    Loaded {
-        registry: Registry { version, entries },
-        diagnostics,
-    }
 }
 
 /// The registry's `version`, or a warning when it is not a string.
