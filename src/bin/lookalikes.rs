@@ -8,17 +8,15 @@ fn main() {
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    use acp_catalog::registry::lookalikes::{READY, answer, bytes_of, post};
+    use acp_catalog::registry::lookalikes::{READY, answer, bytes_of, transferable};
 
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         if let Some(answer) = bytes_of(&event.data()).and_then(|bytes| answer(&bytes)) {
-            post(
-                |data, transfer| reply.post_message_with_transfer(data, transfer),
-                &answer,
-            );
+            let (data, transfer) = transferable(&answer);
+            let _ = reply.post_message_with_transfer(&data, &transfer);
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

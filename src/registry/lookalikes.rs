@@ -67,17 +67,13 @@ pub fn answer(message: &[u8]) -> Option<Vec<u8>> {
     serde_json::to_vec(&answer).ok()
 }
 
-/// `bytes` as a `Uint8Array` of their own, to be transferred with a message.
+/// `bytes` as a `Uint8Array` of their own, and the list that transfers its buffer with a
+/// message (`post_message_with_transfer`), so that it is moved, not copied.
 #[cfg(target_arch = "wasm32")]
-pub fn post(
-    post: impl FnOnce(
-        &wasm_bindgen::JsValue,
-        &wasm_bindgen::JsValue,
-    ) -> Result<(), wasm_bindgen::JsValue>,
-    bytes: &[u8],
-) {
+pub fn transferable(bytes: &[u8]) -> (js_sys::Uint8Array, js_sys::Array) {
     let array = js_sys::Uint8Array::from(bytes);
-    let _ = post(&array, &js_sys::Array::of1(&array.buffer()));
+    let transfer = js_sys::Array::of1(&array.buffer());
+    (array, transfer)
 }
 
 /// The bytes of a message's `Uint8Array`, if it is one.
@@ -135,10 +131,8 @@ mod worker {
 
     /// Posts a request's bytes to the worker, transferring them.
     fn send(worker: &Worker, message: &[u8]) {
-        super::post(
-            |data, transfer| worker.post_message_with_transfer(data, transfer),
-            message,
-        );
+        let (data, transfer) = super::transferable(message);
+        let _ = worker.post_message_with_transfer(&data, &transfer);
     }
 
     /// The worker, the requests it has not answered, and those waiting for it to listen.

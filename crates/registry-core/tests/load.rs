@@ -25,6 +25,16 @@ fn load_ok(text: &str) -> Loaded {
     load(text).unwrap_or_else(|err| panic!("{err}\n--- input ---\n{text}"))
 }
 
+/// The ids of the entries loaded, in order.
+fn ids(loaded: &Loaded) -> Vec<&str> {
+    loaded
+        .registry
+        .entries
+        .iter()
+        .map(|e| e.id.as_str())
+        .collect()
+}
+
 /// A valid agent entry with this id.
 fn good(id: &str) -> String {
     format!(
@@ -274,13 +284,7 @@ type Expected<'a> = (Severity, Kind, usize, Option<&'a str>, &'a str);
 
 fn check(input: &str, expect_ids: &[&str], expect: &[Expected<'_>]) {
     let loaded = load_ok(input);
-    let ids: Vec<&str> = loaded
-        .registry
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
-    assert_eq!(ids, expect_ids, "loaded ids for:\n{input}");
+    assert_eq!(ids(&loaded), expect_ids, "loaded ids for:\n{input}");
     let got: Vec<String> = loaded.diagnostics.iter().map(|d| d.to_string()).collect();
     assert_eq!(
         loaded.diagnostics.len(),
@@ -1113,14 +1117,8 @@ fn a_registry_read_in_slices_is_the_registry_read_at_once() {
         }
     }
     let loaded = read_in_slices(&duplicates, 2);
-    let ids: Vec<&str> = loaded
-        .registry
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
     assert_eq!(
-        ids,
+        ids(&loaded),
         ["a", "b", "x"],
         "later duplicates are dropped per list"
     );
