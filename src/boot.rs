@@ -114,7 +114,8 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
         // The page the build wrote says what the optional files say (probes, listings,
         // quarantine): taking it over before they are in would take that away, then give it
         // back.
-        // So do its look-alike warnings, which the worker finds.
+        // So do its look-alike warnings, which the worker finds, and the facet counts those
+        // files give, computed once they are in.
         let lookalikes_known = registry
             .latest()
             .is_none_or(|latest| latest.lookalikes != lookalikes::Check::Pending);
@@ -124,6 +125,7 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
             .all(|(_, status)| *status != OptionalStatus::Pending)
             && visitor.settled.get()
             && lookalikes_known
+            && registry.facets_current()
             || waited.get();
         if done.get_value() {
             return;

@@ -33,7 +33,9 @@ use futures::future::select;
 use leptos::prelude::*;
 use registry_core::agentregistry::{PageError, Pager};
 use registry_core::catalog::Indexing;
-use registry_core::listing::{parse_quarantine, parse_view};
+use registry_core::listing::{Listings, parse_quarantine, parse_view};
+use registry_core::load::Scanning;
+use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Registry, RegistryKind};
 
 use super::http::{self, GetError, Options, Slices, Waiting, now};
@@ -131,7 +133,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
         Ok(fetched) => {
             let validators = fetched.validators.clone();
             let read = match fetched.text(&url) {
-                Ok(text) => parse_registry(&url, &text)
+                Ok(text) => parse_registry(&url, &text, state.sources())
                     .await
                     .map(|loaded| (loaded, text)),
                 Err(error) => Err(error),
@@ -177,28 +179,34 @@ async fn fetch(
 /// registry never blocks the page for a long task: what is on screen (the pre-rendered first
 /// page, or the registry shown before) stays live meanwhile, and text typed is applied once the
 /// catalogue is ready.
-async fn parse_registry(url: &str, text: &str) -> Result<LoadedRegistry, FetchError> {
+async fn parse_registry(
+    url: &str,
+    text: &str,
+    (matrix, listings): (Option<ProtocolMatrix>, Listings),
+) -> Result<LoadedRegistry, FetchError> {
     mark("acp:parse-start");
     let mut slices = Slices::start();
-    let mut reading =
-        registry_core::load::Reading::start(text).map_err(|source| FetchError::Parse {
-            url: url.to_owned(),
-            source,
-        })?;
+    let parse_error = |source| FetchError::Parse {
+        url: url.to_owned(),
+        source,
+    };
+    let mut scanning = Scanning::start(text).map_err(parse_error)?;
+    while !scanning.step(ENTRIES_AT_A_TIME) {
+        slices.pause_when_due().await;
+    }
+    let mut reading = scanning.finish().map_err(parse_error)?;
     while !reading.read(ENTRIES_AT_A_TIME) {
         slices.pause_when_due().await;
     }
     let loaded = reading.finish();
     mark("acp:parsed");
     slices.pause_when_due().await;
-    let mut indexing = Indexing::new(loaded.registry);
+    let mut indexing = Indexing::with_sources(loaded.registry, matrix, listings);
     while !indexing.step(ENTRIES_AT_A_TIME) {
         slices.pause_when_due().await;
     }
-    // Sorting the vocabulary and computing the facet values are a piece each (about 50 ms at
-    // 10,000 entries): each gets a task of its own.
-    slices.pause().await;
-    indexing.sort();
+    // The name order and the facet table are a piece each (a few milliseconds at 10,000
+    // entries).
     slices.pause().await;
     let (catalog, lookalikes) = lookalikes::with_lookalikes(indexing.finish());
     mark("acp:indexed");
@@ -223,7 +231,7 @@ pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
         .await
         .map_err(|error| error.into_fetch_error(&url))?;
     let text = fetched.text(&url)?;
-    parse_registry(&url, &text).await
+    parse_registry(&url, &text, (None, Listings::default())).await
 }
 
 /// Shows the copy kept, when it still reads as a registry.

@@ -246,6 +246,11 @@ pub struct RegistryState {
     /// How many registries have been shown: a look-alike answer is attached only to the
     /// registry it was asked about.
     shown: StoredValue<u64>,
+    /// How many times the facet values were recomputed for sources that arrived: only the
+    /// latest one is attached.
+    refreshes: StoredValue<u64>,
+    /// Whether the registry on screen waits for its facet values from sources that arrived.
+    refreshing: RwSignal<bool>,
 }
 
 impl RegistryState {
@@ -264,6 +269,8 @@ impl RegistryState {
             failure: RwSignal::new(None),
             stopped: StoredValue::new(None),
             shown: StoredValue::new(0),
+            refreshes: StoredValue::new(0),
+            refreshing: RwSignal::new(false),
         }
     }
 
@@ -372,6 +379,21 @@ impl RegistryState {
         self.failure.get()
     }
 
+    /// Whether the registry on screen has the facet values of every optional file loaded by now
+    /// (they are recomputed a few entries at a time when one arrives): tracked.
+    pub fn facets_current(self) -> bool {
+        !self.refreshing.get()
+    }
+
+    /// The protocol matrix and lists loaded by now, which the facet values come from.
+    fn sources(self) -> (Option<ProtocolMatrix>, Listings) {
+        let matrix = match self.matrix.get_untracked() {
+            MatrixStatus::Loaded(matrix) => Some((*matrix).clone()),
+            MatrixStatus::Failed(_) | MatrixStatus::Pending => None,
+        };
+        (matrix, self.listings.get_value())
+    }
+
     /// Shows `loaded`, fresh from the network, with the optional files that have arrived.
     fn publish(self, loaded: LoadedRegistry) {
         self.show(loaded);
@@ -390,21 +412,10 @@ impl RegistryState {
 
     fn show(self, loaded: LoadedRegistry) {
         let mut loaded = loaded;
-        let matrix = match self.matrix.get_untracked() {
-            MatrixStatus::Loaded(matrix) => {
-                loaded.matrix_problem = None;
-                Some((*matrix).clone())
-            }
-            MatrixStatus::Failed(problem) => {
-                loaded.matrix_problem = Some(problem);
-                None
-            }
-            MatrixStatus::Pending => None,
-        };
-        let listings = self.listings.get_value();
-        // The facet values are computed once, from every source loaded by now.
-        if matrix.is_some() || listings != Listings::default() {
-            loaded.catalog.set_sources(matrix, listings);
+        match self.matrix.get_untracked() {
+            MatrixStatus::Loaded(_) => loaded.matrix_problem = None,
+            MatrixStatus::Failed(problem) => loaded.matrix_problem = Some(problem),
+            MatrixStatus::Pending => {}
         }
         let pending = loaded.lookalikes == lookalikes::Check::Pending;
         self.shown.update_value(|n| *n += 1);
@@ -412,6 +423,52 @@ impl RegistryState {
         if pending {
             self.find_lookalikes();
         }
+        // A registry indexed with the sources loaded by then has their facet values already.
+        self.refresh_facets();
+    }
+
+    /// Gives the registry on screen the facet values of the sources loaded by now, unless it
+    /// has them: computed a few entries at a time in the browser (at 10,000 entries they take
+    /// tens of milliseconds), at once in the build.
+    fn refresh_facets(self) {
+        let Some(latest) = self.latest.get_untracked() else {
+            return;
+        };
+        let (matrix, listings) = self.sources();
+        if latest.catalog.has_sources(matrix.as_ref(), &listings) {
+            return;
+        }
+        self.refreshes.update_value(|n| *n += 1);
+        let refresh = self.refreshes.get_value();
+        let attaching = latest.catalog.attaching(matrix, listings);
+        drop(latest);
+        self.refreshing.set(true);
+        let attach = move |attaching: registry_core::catalog::Attaching| {
+            if self.refreshes.try_get_value() != Some(refresh) {
+                // Sources that arrived since are being computed with these.
+                return;
+            }
+            if let Some(latest) = self.latest.get_untracked() {
+                let mut updated = (*latest).clone();
+                // Another registry shown since had its own refresh.
+                if attaching.attach_to(&mut updated.catalog) {
+                    self.latest.set(Some(Arc::new(updated)));
+                }
+            }
+            self.refreshing.set(false);
+        };
+        #[cfg(target_arch = "wasm32")]
+        leptos::task::spawn_local(async move {
+            let mut attaching = attaching;
+            let mut slices = http::Slices::start();
+            slices.pause().await;
+            while !attaching.step(64) {
+                slices.pause_when_due().await;
+            }
+            attach(attaching);
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        attach(attaching);
     }
 
     /// Has the worker find the look-alikes of the registry just shown, and attaches them when
@@ -465,17 +522,20 @@ impl RegistryState {
     /// Records the matrix's outcome, and applies it to the registry on screen, if any.
     fn set_matrix(self, status: MatrixStatus) {
         if let Some(latest) = self.latest.get_untracked() {
-            let updated = match &status {
-                MatrixStatus::Loaded(matrix) => latest.with_matrix((**matrix).clone()),
-                MatrixStatus::Failed(problem) => LoadedRegistry {
-                    matrix_problem: Some(problem.clone()),
-                    ..(*latest).clone()
-                },
-                MatrixStatus::Pending => (*latest).clone(),
+            let problem = match &status {
+                MatrixStatus::Failed(problem) => Some(problem.clone()),
+                MatrixStatus::Loaded(_) | MatrixStatus::Pending => None,
             };
-            self.latest.set(Some(Arc::new(updated)));
+            if latest.matrix_problem != problem {
+                let updated = LoadedRegistry {
+                    matrix_problem: problem,
+                    ..(*latest).clone()
+                };
+                self.latest.set(Some(Arc::new(updated)));
+            }
         }
         self.matrix.set(status);
+        self.refresh_facets();
     }
 
     /// Records a JetBrains view or the quarantine list, and applies it to the registry on
@@ -486,10 +546,7 @@ impl RegistryState {
             Listing::JetBrainsPreview(view) => listings.jetbrains_preview = Some(view),
             Listing::Quarantine(list) => listings.quarantine = Some(list),
         });
-        if let Some(latest) = self.latest.get_untracked() {
-            let updated = latest.with_listings(self.listings.get_value());
-            self.latest.set(Some(Arc::new(updated)));
-        }
+        self.refresh_facets();
     }
 
     fn set_optional(self, source: OptionalSource, status: OptionalStatus) {

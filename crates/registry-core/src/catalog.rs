@@ -30,10 +30,14 @@
 //! [`Catalog::set_listings`] attaches them, likewise recomputing the facet values (the "Listed
 //! for" and "Health" groups come from them), and [`Catalog::listing`] says, per entry, what they
 //! say.
+//!
+//! A page with a large registry does both a few entries at a time, painting in between:
+//! [`Indexing`] indexes a registry, [`Attaching`] computes a matrix's and lists' facet values
+//! before attaching them.
 
 use std::sync::Arc;
 
-use crate::facets::{FacetCounts, FacetIndex};
+use crate::facets::{FacetCounts, FacetIndex, FacetIndexBuilder};
 use crate::listing::{Listing, Listings};
 use crate::lookalike::Lookalikes;
 use crate::model::{Entry, Kind, Registry};
@@ -119,31 +123,37 @@ impl Catalog {
     /// Attaches (or replaces) the protocol matrix, recomputing the facet values but not the
     /// search index.
     pub fn set_matrix(&mut self, matrix: ProtocolMatrix) {
-        self.matrix = Some(matrix);
-        self.reindex_facets();
+        self.set_sources(Some(matrix), self.listings.clone());
     }
 
     /// Attaches (or replaces) the registry's other lists: the JetBrains views and the
     /// quarantine list, each as far as it loaded.
     pub fn set_listings(&mut self, listings: Listings) {
-        self.listings = listings;
-        self.reindex_facets();
+        self.set_sources(None, listings);
     }
 
     /// Attaches the protocol matrix, if given, and the registry's other lists at once,
     /// recomputing the facet values once.
     pub fn set_sources(&mut self, matrix: Option<ProtocolMatrix>, listings: Listings) {
-        if matrix.is_some() {
-            self.matrix = matrix;
-        }
-        self.listings = listings;
-        self.reindex_facets();
+        let mut attaching = self.attaching(matrix, listings);
+        while !attaching.step(usize::MAX) {}
+        attaching.attach_to(self);
     }
 
-    /// The facet values again, from the matrix and lists attached now.
-    fn reindex_facets(&mut self) {
-        self.facets =
-            FacetIndex::with_sources(&self.registry.entries, self.matrix.as_ref(), &self.listings);
+    /// The protocol matrix, if given, and the registry's other lists, to be attached once
+    /// their facet values are computed a few entries at a time ([`Attaching`]).
+    pub fn attaching(&self, matrix: Option<ProtocolMatrix>, listings: Listings) -> Attaching {
+        Attaching {
+            registry: Arc::clone(&self.registry),
+            matrix: matrix.or_else(|| self.matrix.clone()),
+            listings,
+            facets: FacetIndexBuilder::default(),
+        }
+    }
+
+    /// Whether the facet values are those of this protocol matrix (or none) and these lists.
+    pub fn has_sources(&self, matrix: Option<&ProtocolMatrix>, listings: &Listings) -> bool {
+        self.matrix.as_ref() == matrix && self.listings == *listings
     }
 
     /// Where an entry is listed and whether it is quarantined, as far as the lists attached
@@ -199,9 +209,9 @@ impl Catalog {
 
 /// A registry indexed a few entries at a time ([`Indexing::step`]), as
 /// [`Catalog::without_lookalikes`] indexes it at once: a page indexing a large registry lets the
-/// browser paint in between. Then two pieces are left, each of which the page may give a task of
-/// its own: [`Indexing::sort`] sorts the vocabulary, [`Indexing::finish`] computes the facet
-/// values.
+/// browser paint in between. The steps index the words ([`SearchIndexBuilder`]), then the
+/// facet values ([`FacetIndexBuilder`]); [`Indexing::finish`] sorts the names and lays out the
+/// facet table.
 ///
 /// ```
 /// use registry_core::catalog::Indexing;
@@ -212,7 +222,6 @@ impl Catalog {
 /// #   .unwrap().registry;
 /// let mut indexing = Indexing::new(registry.clone());
 /// while !indexing.step(1) {}
-/// indexing.sort();
 /// let query = CatalogQuery::from_query_string("q=beta");
 /// assert_eq!(
 ///     indexing.finish().view(&query),
@@ -222,50 +231,121 @@ impl Catalog {
 #[derive(Debug)]
 pub struct Indexing {
     registry: Registry,
+    matrix: Option<ProtocolMatrix>,
+    listings: Listings,
     words: SearchIndexBuilder,
-    /// The search index, once sorted.
-    index: Option<SearchIndex>,
+    /// Whether the words are indexed.
+    words_done: bool,
+    facets: FacetIndexBuilder,
 }
 
 impl Indexing {
-    /// Starts indexing `registry`.
+    /// Starts indexing `registry`, without a protocol matrix or lists.
     pub fn new(registry: Registry) -> Indexing {
+        Indexing::with_sources(registry, None, Listings::default())
+    }
+
+    /// Starts indexing `registry`, its facet values from `matrix` and `listings`.
+    pub fn with_sources(
+        registry: Registry,
+        matrix: Option<ProtocolMatrix>,
+        listings: Listings,
+    ) -> Indexing {
         Indexing {
             registry,
+            matrix,
+            listings,
             words: SearchIndexBuilder::default(),
-            index: None,
+            words_done: false,
+            facets: FacetIndexBuilder::default(),
         }
     }
 
-    /// Indexes up to `count` more entries' words; `true` once every entry's are.
+    /// Does up to `count` more entries' (or words') share of the work; `true` once only
+    /// [`Indexing::finish`] is left.
     pub fn step(&mut self, count: usize) -> bool {
-        self.index.is_some() || self.words.add(&self.registry.entries, count)
-    }
-
-    /// Sorts the vocabulary into the search index (the words not indexed yet first).
-    pub fn sort(&mut self) {
-        if self.index.is_none() {
-            let words = std::mem::take(&mut self.words);
-            self.index = Some(words.finish(&self.registry.entries, &Lookalikes::default()));
+        let entries = &self.registry.entries;
+        if !self.words_done {
+            self.words_done = self.words.step(entries, count);
+            return false;
         }
+        self.facets
+            .step(entries, self.matrix.as_ref(), &self.listings, count)
     }
 
     /// The catalogue, without look-alikes (see [`Catalog::set_lookalikes`]): what is left
-    /// done, then the facet values computed.
-    pub fn finish(mut self) -> Catalog {
-        self.sort();
+    /// done, then the name order and the facet table.
+    pub fn finish(self) -> Catalog {
         let Indexing {
-            registry, index, ..
+            registry,
+            matrix,
+            listings,
+            words,
+            facets,
+            ..
         } = self;
-        let facets = FacetIndex::with_matrix(&registry.entries, None);
+        let entries = &registry.entries;
+        let index = words.finish(entries, &Lookalikes::default());
+        let facets = facets.finish(entries, matrix.as_ref(), &listings);
         Catalog {
             registry: Arc::new(registry),
-            index: index.unwrap_or_default(),
+            index,
             facets,
-            matrix: None,
-            listings: Listings::default(),
+            matrix,
+            listings,
             lookalikes: Lookalikes::default(),
         }
+    }
+}
+
+/// A protocol matrix and lists on their way to a catalogue ([`Catalog::attaching`]): their
+/// facet values computed a few entries at a time, then attached.
+///
+/// ```
+/// # use registry_core::{Catalog, CatalogQuery};
+/// # use registry_core::listing::Listings;
+/// # let registry = registry_core::load(r#"{"agents": [
+/// #   {"id": "a", "name": "Alpha", "version": "1", "description": "d", "distribution": {"npx": {"package": "a"}}}]}"#)
+/// #   .unwrap().registry;
+/// let mut catalog = Catalog::new(registry);
+/// let mut attaching = catalog.attaching(None, Listings::default());
+/// while !attaching.step(1) {}
+/// assert!(attaching.attach_to(&mut catalog));
+/// assert!(catalog.has_sources(None, &Listings::default()));
+/// ```
+#[derive(Debug)]
+pub struct Attaching {
+    /// The registry of the catalogue they are for.
+    registry: Arc<Registry>,
+    matrix: Option<ProtocolMatrix>,
+    listings: Listings,
+    facets: FacetIndexBuilder,
+}
+
+impl Attaching {
+    /// Computes up to `count` more entries' facet values; `true` once all are.
+    pub fn step(&mut self, count: usize) -> bool {
+        self.facets.step(
+            &self.registry.entries,
+            self.matrix.as_ref(),
+            &self.listings,
+            count,
+        )
+    }
+
+    /// Attaches the sources and their facet values to `catalog`, what is left computed first;
+    /// `false`, and `catalog` unchanged, when it is not a catalogue of the same registry (a
+    /// clone shares it).
+    pub fn attach_to(self, catalog: &mut Catalog) -> bool {
+        if !Arc::ptr_eq(&self.registry, &catalog.registry) {
+            return false;
+        }
+        catalog.facets =
+            self.facets
+                .finish(&self.registry.entries, self.matrix.as_ref(), &self.listings);
+        catalog.matrix = self.matrix;
+        catalog.listings = self.listings;
+        true
     }
 }
 

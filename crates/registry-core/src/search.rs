@@ -107,10 +107,11 @@ struct Words {
     id_keys: Vec<Box<str>>,
 }
 
-/// A search index built a few entries at a time ([`SearchIndexBuilder::add`]), as
+/// A search index built a few pieces at a time ([`SearchIndexBuilder::step`]), as
 /// [`SearchIndex::with_lookalikes`] builds it at once: a page indexing a large registry lets
-/// the browser paint in between. Only [`SearchIndexBuilder::finish`], which sorts the
-/// vocabulary, is one piece.
+/// the browser paint in between. A step indexes entries' words, then lays out the sorted
+/// vocabulary and its postings, then makes the entries' name and id keys; only sorting the
+/// vocabulary (one step) and the name order ([`SearchIndexBuilder::finish`]) are one piece each.
 ///
 /// ```
 /// use registry_core::search::SearchIndexBuilder;
@@ -119,7 +120,7 @@ struct Words {
 /// #   {"id": "b", "name": "Beta", "version": "1", "description": "d", "distribution": {"npx": {"package": "b"}}}]}"#)
 /// #   .unwrap().registry.entries;
 /// let mut building = SearchIndexBuilder::default();
-/// while !building.add(&entries, 1) {}
+/// while !building.step(&entries, 1) {}
 /// let index = building.finish(&entries, &Default::default());
 /// assert_eq!(index.search("beta").hits[0].entry, 1);
 /// ```
@@ -127,23 +128,57 @@ struct Words {
 pub struct SearchIndexBuilder {
     /// Each distinct word found so far, numbered in the order found.
     word_ids: FxHashMap<String, u32>,
-    /// Every occurrence of a word: its number and where it is.
-    occurrences: Vec<(u32, Posting)>,
-    /// How many entries are indexed.
-    next: usize,
+    /// Per word (numbered in the order found), its postings in the order found: by entry,
+    /// field, position, only the first in each field of an entry.
+    found: Vec<Vec<Posting>>,
+    /// The words in vocabulary order, with their numbers, once sorted.
+    sorted: Vec<(String, u32)>,
+    /// How many entries' words are indexed.
+    indexed: usize,
+    /// What is laid out so far.
+    words: Words,
+    phase: Build,
+}
+
+/// How far a [`SearchIndexBuilder`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Build {
+    /// Indexing entries' words; the next entry.
+    #[default]
+    Entries,
+    /// The vocabulary sorted; the next word to lay out.
+    Layout(usize),
+    /// The next entry whose keys to make.
+    Keys(usize),
+    /// All but the name order done.
+    Done,
 }
 
 impl SearchIndexBuilder {
-    /// Indexes up to `count` more of `entries` (the same slice at every call); `true` once all
-    /// are.
-    pub fn add(&mut self, entries: &[Entry], count: usize) -> bool {
-        let end = self.next.saturating_add(count).min(entries.len());
+    /// Does up to `count` more entries' (or words') share of the work on `entries` (the same
+    /// slice at every call); `true` once only [`SearchIndexBuilder::finish`] is left.
+    pub fn step(&mut self, entries: &[Entry], count: usize) -> bool {
+        match self.phase {
+            Build::Entries => {
+                if self.add(entries, count) {
+                    self.sort();
+                }
+            }
+            Build::Layout(next) => self.lay_out(next, count),
+            Build::Keys(next) => self.keys(entries, next, count),
+            Build::Done => {}
+        }
+        self.phase == Build::Done
+    }
+
+    /// Indexes up to `count` more entries' words; `true` once every entry's are.
+    fn add(&mut self, entries: &[Entry], count: usize) -> bool {
+        let start = self.indexed;
+        let end = start.saturating_add(count).min(entries.len());
         let Self {
-            word_ids,
-            occurrences,
-            ..
+            word_ids, found, ..
         } = self;
-        for (entry, e) in entries.iter().enumerate().take(end).skip(self.next) {
+        for (entry, e) in entries.iter().enumerate().take(end).skip(start) {
             let entry = u32::try_from(entry).expect("fewer than 2^32 entries");
             let mut add = |field: Field, text: &str, first_position: usize| -> usize {
                 let mut position = first_position;
@@ -153,18 +188,23 @@ impl SearchIndexBuilder {
                         None => {
                             let id = u32::try_from(word_ids.len()).expect("fewer than 2^32 words");
                             word_ids.insert(word.to_owned(), id);
+                            found.push(Vec::new());
                             id
                         }
                     };
-                    let position16 = u16::try_from(position).unwrap_or(u16::MAX);
-                    occurrences.push((
-                        id,
-                        Posting {
+                    let postings = &mut found[id as usize];
+                    // A field's words are indexed together: an earlier occurrence in the same
+                    // field of the same entry is the last one.
+                    if postings
+                        .last()
+                        .is_none_or(|p| (p.entry, p.field) != (entry, field))
+                    {
+                        postings.push(Posting {
                             entry,
                             field,
-                            position: position16,
-                        },
-                    ));
+                            position: u16::try_from(position).unwrap_or(u16::MAX),
+                        });
+                    }
                     position += 1;
                 });
                 position
@@ -190,68 +230,60 @@ impl SearchIndexBuilder {
                 }
             }
         }
-        self.next = end;
-        self.next == entries.len()
+        self.indexed = end;
+        end == entries.len()
     }
 
-    /// The index of `entries`, all of them [added](SearchIndexBuilder::add), keeping every
-    /// impostor of `lookalikes` below its original.
-    pub fn finish(mut self, entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
-        self.add(entries, usize::MAX);
-        let SearchIndexBuilder {
-            word_ids,
-            mut occurrences,
-            ..
-        } = self;
-        // Sort the vocabulary and renumber the words in that order.
-        let mut sorted: Vec<(String, u32)> = word_ids.into_iter().collect();
+    /// Sorts the vocabulary: the one piece of the words' work.
+    fn sort(&mut self) {
+        let mut sorted: Vec<(String, u32)> =
+            std::mem::take(&mut self.word_ids).into_iter().collect();
         sorted.sort_unstable();
-        let mut renumber = vec![0u32; sorted.len()];
-        let mut vocabulary = String::new();
-        let mut word_starts = Vec::with_capacity(sorted.len() + 1);
-        let mut word_char_lens = Vec::with_capacity(sorted.len());
-        let mut word_chars = Vec::with_capacity(sorted.len());
-        for (new_id, (word, old_id)) in sorted.iter().enumerate() {
-            renumber[*old_id as usize] = new_id as u32;
-            word_starts.push(offset(vocabulary.len()));
-            word_char_lens.push(u8::try_from(word.chars().count()).unwrap_or(u8::MAX));
-            word_chars.push(word.chars().fold(0, |set, c| set | char_bit(c)));
-            vocabulary.push_str(word);
-            vocabulary.push('\n');
-        }
-        word_starts.push(offset(vocabulary.len()));
+        let words = &mut self.words;
+        words.word_starts.reserve(sorted.len() + 1);
+        words.word_char_lens.reserve(sorted.len());
+        words.word_chars.reserve(sorted.len());
+        words.posting_starts.reserve(sorted.len() + 1);
+        words
+            .postings
+            .reserve(self.found.iter().map(Vec::len).sum());
+        self.sorted = sorted;
+        self.phase = Build::Layout(0);
+    }
 
-        // Postings grouped by word with a counting sort, so that each word's stay in the order
-        // they were found: by entry, field, position.
-        let mut group_starts = vec![0usize; sorted.len() + 1];
-        for (w, _) in &mut occurrences {
-            *w = renumber[*w as usize];
-            group_starts[*w as usize + 1] += 1;
+    /// Lays out up to `count` more words of the sorted vocabulary and their postings.
+    fn lay_out(&mut self, next: usize, count: usize) {
+        let end = next.saturating_add(count).min(self.sorted.len());
+        let words = &mut self.words;
+        for (word, id) in &self.sorted[next..end] {
+            words.word_starts.push(offset(words.vocabulary.len()));
+            words
+                .word_char_lens
+                .push(u8::try_from(word.chars().count()).unwrap_or(u8::MAX));
+            words
+                .word_chars
+                .push(word.chars().fold(0, |set, c| set | char_bit(c)));
+            words.vocabulary.push_str(word);
+            words.vocabulary.push('\n');
+            words.posting_starts.push(offset(words.postings.len()));
+            words
+                .postings
+                .extend_from_slice(&std::mem::take(&mut self.found[*id as usize]));
         }
-        for w in 1..group_starts.len() {
-            group_starts[w] += group_starts[w - 1];
-        }
-        let mut grouped = vec![None; occurrences.len()];
-        let mut next = group_starts.clone();
-        for (w, posting) in occurrences {
-            grouped[next[w as usize]] = Some(posting);
-            next[w as usize] += 1;
-        }
-        // Only the first occurrence of a word in a field of an entry counts.
-        let mut postings: Vec<Posting> = Vec::with_capacity(grouped.len());
-        let mut posting_starts = Vec::with_capacity(sorted.len() + 1);
-        for group in group_starts.windows(2) {
-            posting_starts.push(offset(postings.len()));
-            let mut previous = None;
-            for posting in grouped[group[0]..group[1]].iter().flatten() {
-                if previous != Some((posting.entry, posting.field)) {
-                    postings.push(*posting);
-                    previous = Some((posting.entry, posting.field));
-                }
-            }
-        }
-        posting_starts.push(offset(postings.len()));
+        self.phase = if end == self.sorted.len() {
+            words.word_starts.push(offset(words.vocabulary.len()));
+            words.posting_starts.push(offset(words.postings.len()));
+            self.sorted = Vec::new();
+            self.found = Vec::new();
+            Build::Keys(0)
+        } else {
+            Build::Layout(end)
+        };
+    }
 
+    /// Makes up to `count` more entries' name and id keys: their words joined by spaces.
+    fn keys(&mut self, entries: &[Entry], next: usize, count: usize) {
+        let end = next.saturating_add(count).min(entries.len());
         let key = |text: &str| -> Box<str> {
             let mut key = String::with_capacity(text.len());
             for_each_word(text, |_, word| {
@@ -262,23 +294,29 @@ impl SearchIndexBuilder {
             });
             key.into()
         };
+        let words = &mut self.words;
+        for e in &entries[next..end] {
+            words.name_keys.push(key(&e.name));
+            words.id_keys.push(key(&e.id));
+        }
+        self.phase = if end == entries.len() {
+            Build::Done
+        } else {
+            Build::Keys(end)
+        };
+    }
+
+    /// The index of `entries`: what is left done, then the name order, keeping every impostor
+    /// of `lookalikes` below its original.
+    pub fn finish(mut self, entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
+        while !self.step(entries, usize::MAX) {}
         let NameOrder {
             originals,
             by_name,
             name_ranks,
         } = NameOrder::of(entries, lookalikes);
-
         SearchIndex {
-            words: Arc::new(Words {
-                vocabulary,
-                word_starts,
-                word_char_lens,
-                word_chars,
-                postings,
-                posting_starts,
-                name_keys: entries.iter().map(|e| key(&e.name)).collect(),
-                id_keys: entries.iter().map(|e| key(&e.id)).collect(),
-            }),
+            words: Arc::new(self.words),
             name_ranks,
             by_name,
             originals,
@@ -318,9 +356,7 @@ impl SearchIndex {
     /// entries) below its original: in every search where both match, and in name order when
     /// their names tie.
     pub fn with_lookalikes(entries: &[Entry], lookalikes: &Lookalikes) -> SearchIndex {
-        let mut building = SearchIndexBuilder::default();
-        building.add(entries, usize::MAX);
-        building.finish(entries, lookalikes)
+        SearchIndexBuilder::default().finish(entries, lookalikes)
     }
 
     /// Keeps the impostors of `lookalikes` (found later, from the same `entries` the index was

@@ -591,6 +591,7 @@ proptest! {
         by_name in any::<bool>(),
         with_matrix in any::<bool>(),
         lists in 0u8..8,
+        step in proptest::sample::select(vec![1usize, 7, 64, usize::MAX]),
     ) {
         let matrix = with_matrix.then(real_matrix);
         let mut catalog = Catalog::with_matrix(real_registry(), matrix.clone());
@@ -624,6 +625,28 @@ proptest! {
         one_by_one.set_listings(listings.clone());
         prop_assert_eq!(at_once.view(&query), one_by_one.view(&query));
         prop_assert_eq!(at_once.matrix.is_some(), with_matrix);
+
+        // Indexed with the sources a few entries at a time, or given them a few at a time.
+        let mut indexing = registry_core::catalog::Indexing::with_sources(
+            real_registry(),
+            matrix.clone(),
+            listings.clone(),
+        );
+        while !indexing.step(step) {}
+        let indexed = indexing.finish();
+        prop_assert!(indexed.has_sources(matrix.as_ref(), &listings));
+        prop_assert_eq!(indexed.view(&query), at_once.view(&query));
+        let mut attached = Catalog::without_lookalikes(real_registry());
+        let mut attaching = attached.attaching(matrix.clone(), listings.clone());
+        while !attaching.step(step) {}
+        prop_assert!(attaching.attach_to(&mut attached));
+        prop_assert_eq!(attached.view(&query), at_once.view(&query));
+        // Sources computed for another registry (an equal one) are not attached to this one.
+        let mut other = Catalog::without_lookalikes(real_registry());
+        let before = other.view(&query);
+        prop_assert!(!attached.attaching(None, listings.clone()).attach_to(&mut other));
+        prop_assert_eq!(other.view(&query), before);
+        prop_assert!(!other.has_sources(matrix.as_ref(), &listings) || (matrix.is_none() && listings == Listings::default()));
     }
 }
 

@@ -98,21 +98,84 @@ impl FacetIndex {
         matrix: Option<&ProtocolMatrix>,
         listings: &Listings,
     ) -> FacetIndex {
+        FacetIndexBuilder::default().finish(entries, matrix, listings)
+    }
+}
+
+/// A [`FacetIndex`] built a few entries at a time ([`FacetIndexBuilder::step`]), as
+/// [`FacetIndex::with_sources`] builds it at once: a page indexing a large registry lets the
+/// browser paint in between. Every call is given the same entries and sources.
+///
+/// ```
+/// use registry_core::facets::{FacetIndex, FacetIndexBuilder};
+/// use registry_core::listing::Listings;
+/// # let entries = registry_core::load(r#"{"agents": [
+/// #   {"id": "a", "name": "Alpha", "version": "1", "description": "d", "license": "MIT", "distribution": {"npx": {"package": "a"}}},
+/// #   {"id": "b", "name": "Beta", "version": "1", "description": "d", "distribution": {"npx": {"package": "b"}}}]}"#)
+/// #   .unwrap().registry.entries;
+/// let listings = Listings::default();
+/// let mut building = FacetIndexBuilder::default();
+/// while !building.step(&entries, None, &listings, 1) {}
+/// let index = building.finish(&entries, None, &listings);
+/// assert_eq!(index.licenses().collect::<Vec<_>>(), ["MIT", "Not specified"]);
+/// ```
+#[derive(Debug, Default)]
+pub struct FacetIndexBuilder {
+    /// Per entry read so far, its values.
+    facets: Vec<EntryFacets>,
+    /// Many entries write the same few licences: each distinct one is normalised once.
+    licenses: FxHashMap<Box<str>, Arc<str>>,
+    /// The value of an entry without a licence, once one was read.
+    no_license: Option<Arc<str>>,
+}
+
+impl FacetIndexBuilder {
+    /// Reads up to `count` more entries' values; `true` once every entry's are.
+    pub fn step(
+        &mut self,
+        entries: &[Entry],
+        matrix: Option<&ProtocolMatrix>,
+        listings: &Listings,
+        count: usize,
+    ) -> bool {
         let sources = Sources { matrix, listings };
-        // Many entries write the same few licences: each distinct one is normalised once.
-        let mut licenses: FxHashMap<Option<&str>, Arc<str>> = FxHashMap::default();
-        let facets: Vec<EntryFacets> = entries
-            .iter()
-            .map(|entry| {
-                let license = license_of(entry).map(|written| {
-                    licenses
-                        .entry(written)
-                        .or_insert_with(|| license::facet_value(written).into())
-                        .clone()
-                });
-                EntryFacets::read(entry, license, sources)
-            })
-            .collect();
+        let start = self.facets.len();
+        let end = start.saturating_add(count).min(entries.len());
+        let Self {
+            facets,
+            licenses,
+            no_license,
+        } = self;
+        facets.extend(entries[start..end].iter().map(|entry| {
+            let license = license_of(entry).map(|written| match written {
+                Some(text) => match licenses.get(text) {
+                    Some(value) => value.clone(),
+                    None => {
+                        let value: Arc<str> = license::facet_value(written).into();
+                        licenses.insert(text.into(), value.clone());
+                        value
+                    }
+                },
+                None => no_license
+                    .get_or_insert_with(|| license::facet_value(None).into())
+                    .clone(),
+            });
+            EntryFacets::read(entry, license, sources)
+        }));
+        end == entries.len()
+    }
+
+    /// The index: the entries left read, then the table of distinct values and each entry's
+    /// ids into it.
+    pub fn finish(
+        mut self,
+        entries: &[Entry],
+        matrix: Option<&ProtocolMatrix>,
+        listings: &Listings,
+    ) -> FacetIndex {
+        self.step(entries, matrix, listings, usize::MAX);
+        let sources = Sources { matrix, listings };
+        let facets = self.facets;
         let any_acp = entries.iter().any(Entry::is_acp);
         let offers: Vec<Option<Vec<FacetValue>>> = FACETS
             .iter()
@@ -185,7 +248,9 @@ impl FacetIndex {
             has_matrix: matrix.is_some(),
         }
     }
+}
 
+impl FacetIndex {
     /// The facet values of entry `i`.
     pub fn facets(&self, i: usize) -> EntryFacets {
         let values = self

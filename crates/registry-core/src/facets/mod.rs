@@ -69,7 +69,7 @@ mod table;
 use std::collections::BTreeSet;
 
 pub use entry::EntryFacets;
-pub use index::{FacetCounts, FacetIndex};
+pub use index::{FacetCounts, FacetIndex, FacetIndexBuilder};
 pub use table::{
     AuthFilter, CapabilityFilter, FACETS, Facet, FacetSpec, FacetValue, Found, LIVE, Order, STALE,
     Several, TagGroup, Within,

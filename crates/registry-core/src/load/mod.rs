@@ -29,6 +29,7 @@
 //! - `diagnostic.rs`: [`Severity`], [`Location`], [`Diagnostic`], [`LoadError`], and how
 //!   messages name a value or a parser error;
 //! - `unusable.rs`: naming a text that cannot be used at all;
+//! - `scan.rs`: [`Scanning`], the top level found a few entries at a time;
 //! - `jsonc.rs`: [`strip_jsonc`];
 //! - `entry.rs`: each entry of an array read on its own, duplicate ids dropped;
 //! - `wire.rs`: the fast path, an entry parsed into typed structs and normalised;
@@ -38,6 +39,7 @@ mod diagnostic;
 mod entry;
 mod explain;
 mod jsonc;
+mod scan;
 mod unusable;
 mod wire;
 
@@ -52,9 +54,10 @@ pub use diagnostic::{Diagnostic, LoadError, Location, Severity};
 pub(crate) use diagnostic::{Problem, Problems, describe, parser_message, position};
 pub(crate) use explain::{check_string, check_strings, wrong_type};
 pub use jsonc::strip_jsonc;
+pub use scan::Scanning;
 
 use entry::ListReader;
-use unusable::{json_error, shape_error, unusable};
+use unusable::{json_error, shape_error};
 
 /// Everything that could be read, plus every problem found on the way.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -110,11 +113,14 @@ pub struct Reading<'t> {
 
 impl<'t> Reading<'t> {
     /// Parses the top level of `text` (a fast scan: entries stay unparsed text), or says why it
-    /// cannot be used at all. JSONC, rare and never published, is read whole here.
+    /// cannot be used at all; [`Scanning`] does the same a few entries at a time.
     pub fn start(text: &'t str) -> Result<Reading<'t>, LoadError> {
-        if let Some(error) = unusable(text) {
-            return Err(error);
-        }
+        Scanning::start(text)?.finish()
+    }
+
+    /// The top level of `text` parsed whole, for a text that is not the plain shape
+    /// [`Scanning`] reads: the parser's error, or JSONC (rare and never published) read whole.
+    fn parse_whole(text: &'t str) -> Result<Reading<'t>, LoadError> {
         let strict_error = match serde_json::from_str::<TopLevel>(text) {
             Ok(top) => return Ok(Reading::of(top, text)),
             Err(err) if err.is_data() => return Err(shape_error(text, &err)),
@@ -252,7 +258,7 @@ impl<'t> Reading<'t> {
 }
 
 /// The top-level keys `load` looks at; the arrays are kept as borrowed, unparsed entries.
-#[derive(Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 struct TopLevel<'a> {
     #[serde(borrow)]
     version: Option<&'a RawValue>,
