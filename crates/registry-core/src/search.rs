@@ -110,8 +110,9 @@ struct Words {
 /// A search index built a few pieces at a time ([`SearchIndexBuilder::step`]), as
 /// [`SearchIndex::with_lookalikes`] builds it at once: a page indexing a large registry lets
 /// the browser paint in between. A step indexes entries' words, then lays out the sorted
-/// vocabulary and its postings, then makes the entries' name and id keys; only sorting the
-/// vocabulary (one step) and the name order ([`SearchIndexBuilder::finish`]) are one piece each.
+/// vocabulary and its postings, then makes the entries' name and id keys and lower-cases their
+/// names; only sorting the vocabulary (one step) and the names ([`SearchIndexBuilder::finish`])
+/// are one piece each.
 ///
 /// ```
 /// use registry_core::search::SearchIndexBuilder;
@@ -135,6 +136,8 @@ pub struct SearchIndexBuilder {
     sorted: Vec<(String, u32)>,
     /// How many entries' words are indexed.
     indexed: usize,
+    /// The entries' names lower-cased, for the name order.
+    lower_names: Vec<String>,
     /// What is laid out so far.
     words: Words,
     phase: Build,
@@ -150,6 +153,8 @@ enum Build {
     Layout(usize),
     /// The next entry whose keys to make.
     Keys(usize),
+    /// The next entry whose name to lower-case, for the name order.
+    Names(usize),
     /// All but the name order done.
     Done,
 }
@@ -166,6 +171,16 @@ impl SearchIndexBuilder {
             }
             Build::Layout(next) => self.lay_out(next, count),
             Build::Keys(next) => self.keys(entries, next, count),
+            Build::Names(next) => {
+                let end = next.saturating_add(count).min(entries.len());
+                self.lower_names
+                    .extend(entries[next..end].iter().map(|e| e.name.to_lowercase()));
+                self.phase = if end == entries.len() {
+                    Build::Done
+                } else {
+                    Build::Names(end)
+                };
+            }
             Build::Done => {}
         }
         self.phase == Build::Done
@@ -300,7 +315,7 @@ impl SearchIndexBuilder {
             words.id_keys.push(key(&e.id));
         }
         self.phase = if end == entries.len() {
-            Build::Done
+            Build::Names(0)
         } else {
             Build::Keys(end)
         };
@@ -314,7 +329,7 @@ impl SearchIndexBuilder {
             originals,
             by_name,
             name_ranks,
-        } = NameOrder::of(entries, lookalikes);
+        } = NameOrder::sorted(entries, lookalikes, &self.lower_names);
         SearchIndex {
             words: Arc::new(self.words),
             name_ranks,
@@ -960,6 +975,12 @@ struct NameOrder {
 
 impl NameOrder {
     fn of(entries: &[Entry], lookalikes: &Lookalikes) -> NameOrder {
+        let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
+        NameOrder::sorted(entries, lookalikes, &lower_names)
+    }
+
+    /// The order of `entries` whose names, lower-cased, are `lower_names`.
+    fn sorted(entries: &[Entry], lookalikes: &Lookalikes, lower_names: &[String]) -> NameOrder {
         let originals: Vec<Option<u32>> = if lookalikes.impostors().next().is_some() {
             (0..entries.len())
                 .map(|e| lookalikes.original_of(e).map(|o| o as u32))
@@ -969,7 +990,6 @@ impl NameOrder {
         };
         let imitates = |e: usize| originals.get(e).copied().flatten().is_some();
         let mut by_name: Vec<u32> = (0..entries.len() as u32).collect();
-        let lower_names: Vec<String> = entries.iter().map(|e| e.name.to_lowercase()).collect();
         by_name.sort_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
             (&lower_names[a], imitates(a), &entries[a].id, a).cmp(&(

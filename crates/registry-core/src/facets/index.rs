@@ -123,14 +123,19 @@ impl FacetIndex {
 pub struct FacetIndexBuilder {
     /// Per entry read so far, its values.
     facets: Vec<EntryFacets>,
+    /// Every value read so far.
+    distinct: FxHashSet<FacetValue>,
     /// Many entries write the same few licences: each distinct one is normalised once.
     licenses: FxHashMap<Box<str>, Arc<str>>,
     /// The value of an entry without a licence, once one was read.
     no_license: Option<Arc<str>>,
+    /// Once every entry is read: the table of values, the index without its entries' ids.
+    table: Option<(FacetIndex, FxHashMap<FacetValue, u32>)>,
 }
 
 impl FacetIndexBuilder {
-    /// Reads up to `count` more entries' values; `true` once every entry's are.
+    /// Reads up to `count` more entries' values, then gives up to `count` more entries their
+    /// ids into the table of values; `true` once every entry has them.
     pub fn step(
         &mut self,
         entries: &[Entry],
@@ -139,14 +144,28 @@ impl FacetIndexBuilder {
         count: usize,
     ) -> bool {
         let sources = Sources { matrix, listings };
+        if let Some((index, id_of)) = &mut self.table {
+            // `starts` has one more item than the entries with ids.
+            let start = index.starts.len() - 1;
+            let end = start.saturating_add(count).min(entries.len());
+            for f in &self.facets[start..end] {
+                let first = index.ids.len();
+                index.ids.extend(f.values().iter().map(|v| id_of[v]));
+                index.ids[first..].sort_unstable();
+                index.starts.push(offset(index.ids.len()));
+            }
+            return end == entries.len();
+        }
         let start = self.facets.len();
         let end = start.saturating_add(count).min(entries.len());
         let Self {
             facets,
+            distinct,
             licenses,
             no_license,
+            ..
         } = self;
-        facets.extend(entries[start..end].iter().map(|entry| {
+        for entry in &entries[start..end] {
             let license = license_of(entry).map(|written| match written {
                 Some(text) => match licenses.get(text) {
                     Some(value) => value.clone(),
@@ -160,94 +179,106 @@ impl FacetIndexBuilder {
                     .get_or_insert_with(|| license::facet_value(None).into())
                     .clone(),
             });
-            EntryFacets::read(entry, license, sources)
-        }));
-        end == entries.len()
+            let read = EntryFacets::read(entry, license, sources);
+            for value in read.values() {
+                if !distinct.contains(value) {
+                    distinct.insert(value.clone());
+                }
+            }
+            facets.push(read);
+        }
+        if end == entries.len() {
+            let any_acp = entries.iter().any(Entry::is_acp);
+            let distinct = std::mem::take(&mut self.distinct);
+            self.table = Some(table(distinct, any_acp, sources, entries.len()));
+        }
+        false
     }
 
-    /// The index: the entries left read, then the table of distinct values and each entry's
-    /// ids into it.
+    /// The index: what is left done.
     pub fn finish(
         mut self,
         entries: &[Entry],
         matrix: Option<&ProtocolMatrix>,
         listings: &Listings,
     ) -> FacetIndex {
-        self.step(entries, matrix, listings, usize::MAX);
-        let sources = Sources { matrix, listings };
-        let facets = self.facets;
-        let any_acp = entries.iter().any(Entry::is_acp);
-        let offers: Vec<Option<Vec<FacetValue>>> = FACETS
-            .iter()
-            .map(|spec| offered(spec.facet, any_acp, sources))
-            .collect();
-        // Distinct values through a hash set, then sorted: far fewer than entries × values.
-        let distinct: FxHashSet<&FacetValue> = facets
-            .iter()
-            .flat_map(|f| f.values())
-            .chain(offers.iter().flatten().flatten())
-            .collect();
-        let mut values: Vec<FacetValue> = distinct.into_iter().cloned().collect();
-        values.sort_unstable();
-        let id_of: FxHashMap<&FacetValue, u32> = values
-            .iter()
-            .enumerate()
-            .map(|(id, v)| (v, id as u32))
-            .collect();
-        let group_of: Vec<u8> = values.iter().map(|v| v.facet().index() as u8).collect();
-        let mut ranges = [(0, 0); GROUPS];
-        for (g, range) in ranges.iter_mut().enumerate() {
-            let start = group_of.partition_point(|&x| (x as usize) < g);
-            let end = group_of.partition_point(|&x| (x as usize) <= g);
-            *range = (start as u32, end as u32);
-        }
-        let applies: [bool; GROUPS] = std::array::from_fn(|g| offers[g].is_some());
-        let listed = values
-            .iter()
-            .zip(&group_of)
-            .map(|(value, &g)| {
-                FACETS[g as usize].found == Found::Always
-                    || offers[g as usize]
-                        .as_ref()
-                        .is_some_and(|offer| offer.contains(value))
-            })
-            .collect();
-        let meta = values
-            .iter()
-            .zip(&group_of)
-            .map(|(value, &g)| {
-                let alone = applies[g as usize] && FACETS[g as usize].within == Within::Any;
-                g | if value.is_alternative() {
-                    ALTERNATIVE
-                } else {
-                    0
-                } | if alone { COUNTED_ALONE } else { 0 }
-            })
-            .collect();
-        let all_groups = (0..GROUPS)
-            .filter(|&g| applies[g] && FACETS[g].within == Within::All)
-            .collect();
-        let mut ids = Vec::new();
-        let mut starts = Vec::with_capacity(entries.len() + 1);
-        starts.push(0);
-        for f in &facets {
-            let start = ids.len();
-            ids.extend(f.values().iter().map(|v| id_of[v]));
-            ids[start..].sort_unstable();
-            starts.push(ids.len() as u32);
-        }
-        FacetIndex {
-            values,
-            meta,
-            listed,
-            ranges,
-            applies,
-            all_groups,
-            ids,
-            starts,
-            has_matrix: matrix.is_some(),
-        }
+        while !self.step(entries, matrix, listings, usize::MAX) {}
+        self.table.map(|(index, _)| index).unwrap_or_default()
     }
+}
+
+/// The table of `distinct` values (with those the groups offer), as an index whose entries
+/// have no ids yet, and each value's id.
+fn table(
+    distinct: FxHashSet<FacetValue>,
+    any_acp: bool,
+    sources: Sources<'_>,
+    entries: usize,
+) -> (FacetIndex, FxHashMap<FacetValue, u32>) {
+    let offers: Vec<Option<Vec<FacetValue>>> = FACETS
+        .iter()
+        .map(|spec| offered(spec.facet, any_acp, sources))
+        .collect();
+    let mut distinct = distinct;
+    distinct.extend(offers.iter().flatten().flatten().cloned());
+    let mut values: Vec<FacetValue> = distinct.into_iter().collect();
+    values.sort_unstable();
+    let id_of: FxHashMap<FacetValue, u32> = values
+        .iter()
+        .enumerate()
+        .map(|(id, v)| (v.clone(), id as u32))
+        .collect();
+    let group_of: Vec<u8> = values.iter().map(|v| v.facet().index() as u8).collect();
+    let mut ranges = [(0, 0); GROUPS];
+    for (g, range) in ranges.iter_mut().enumerate() {
+        let start = group_of.partition_point(|&x| (x as usize) < g);
+        let end = group_of.partition_point(|&x| (x as usize) <= g);
+        *range = (start as u32, end as u32);
+    }
+    let applies: [bool; GROUPS] = std::array::from_fn(|g| offers[g].is_some());
+    let listed = values
+        .iter()
+        .zip(&group_of)
+        .map(|(value, &g)| {
+            FACETS[g as usize].found == Found::Always
+                || offers[g as usize]
+                    .as_ref()
+                    .is_some_and(|offer| offer.contains(value))
+        })
+        .collect();
+    let meta = values
+        .iter()
+        .zip(&group_of)
+        .map(|(value, &g)| {
+            let alone = applies[g as usize] && FACETS[g as usize].within == Within::Any;
+            g | if value.is_alternative() {
+                ALTERNATIVE
+            } else {
+                0
+            } | if alone { COUNTED_ALONE } else { 0 }
+        })
+        .collect();
+    let all_groups = (0..GROUPS)
+        .filter(|&g| applies[g] && FACETS[g].within == Within::All)
+        .collect();
+    let mut starts = Vec::with_capacity(entries + 1);
+    starts.push(0);
+    let index = FacetIndex {
+        values,
+        meta,
+        listed,
+        ranges,
+        applies,
+        all_groups,
+        ids: Vec::new(),
+        starts,
+        has_matrix: sources.matrix.is_some(),
+    };
+    (index, id_of)
+}
+
+fn offset(len: usize) -> u32 {
+    u32::try_from(len).expect("fewer than 2^32 facet values")
 }
 
 impl FacetIndex {
