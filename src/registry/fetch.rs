@@ -123,7 +123,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
                 None => kept::read(&url).await,
             };
             if let Some(kept) = kept {
-                kept::keep(&url, &kept.text, &fetched.validators, now()).await;
+                kept::keep(&url, Some(&kept.body), &fetched.validators, now()).await;
             }
             state.kept.set(None);
             state.waiting.set(None);
@@ -132,16 +132,17 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
         }
         Ok(fetched) => {
             let validators = fetched.validators.clone();
+            let chunks = fetched.chunks();
             let read = match fetched.text(&url) {
-                Ok(text) => parse_registry(&url, &text, state.sources())
-                    .await
-                    .map(|loaded| (loaded, text)),
+                Ok(text) => parse_registry(&url, &text, state.sources()).await,
                 Err(error) => Err(error),
             };
             match read {
-                Ok((loaded, text)) => {
+                Ok(loaded) => {
                     state.publish(loaded);
-                    kept::keep(&url, &text, &validators, now()).await;
+                    // A task of its own, after the one that shows the registry.
+                    http::yield_now().await;
+                    kept::keep(&url, chunks.blob().as_ref(), &validators, now()).await;
                 }
                 Err(error) => failed(state, &url, error, &kept_slot).await,
             }
@@ -166,7 +167,8 @@ async fn fetch(
         if state.latest.get_untracked().is_none()
             && let Some(kept) = kept_slot.borrow_mut().take()
         {
-            show_kept(state, url, &kept);
+            let url = url.to_owned();
+            leptos::task::spawn_local(async move { show_kept(state, &url, &kept).await });
         }
     };
     http::get(url, options, &watch)
@@ -184,8 +186,10 @@ async fn parse_registry(
     text: &str,
     (matrix, listings): (Option<ProtocolMatrix>, Listings),
 ) -> Result<LoadedRegistry, FetchError> {
-    mark("acp:parse-start");
+    // A turn for the browser first: reading the body took the slice before.
     let mut slices = Slices::start();
+    slices.pause().await;
+    mark("acp:parse-start");
     let parse_error = |source| FetchError::Parse {
         url: url.to_owned(),
         source,
@@ -235,8 +239,14 @@ pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
 }
 
 /// Shows the copy kept, when it still reads as a registry.
-fn show_kept(state: RegistryState, url: &str, kept: &Kept) {
-    if let Ok(loaded) = LoadedRegistry::from_text(url.to_owned(), &kept.text) {
+async fn show_kept(state: RegistryState, url: &str, kept: &Kept) {
+    let Some(text) = kept.text().await else {
+        return;
+    };
+    // Read in slices like a registry fetched; one that loaded meanwhile stays.
+    if let Ok(loaded) = parse_registry(url, &text, state.sources()).await
+        && state.latest.get_untracked().is_none()
+    {
         state.publish_kept(loaded, kept.fetched_at);
     }
 }
@@ -255,7 +265,7 @@ async fn failed(
             None => kept::read(url).await,
         };
         if let Some(kept) = kept {
-            show_kept(state, url, &kept);
+            show_kept(state, url, &kept).await;
         }
     }
     state.fail(error.clone());
@@ -329,23 +339,27 @@ async fn load_optional(state: RegistryState, source: OptionalSource) {
     let read = match http::get(&url, &Options::default(), &|_| {}).await {
         Ok(fetched) => {
             let validators = fetched.validators.clone();
+            let body = fetched.chunks().blob();
             fetched
                 .text(&url)
                 .map_err(|e| e.to_string())
-                .and_then(|text| apply(state, source, &url, &text).map(|()| (text, validators)))
+                .and_then(|text| apply(state, source, &url, &text).map(|()| (body, validators)))
         }
         Err(GetError::Failed(error)) => Err(error.to_string()),
         Err(GetError::TooLarge(_)) => Err(format!("{url} could not be read")),
     };
     match read {
-        Ok((text, validators)) => {
+        Ok((body, validators)) => {
             state.set_optional(source, OptionalStatus::Loaded);
-            kept::keep(&url, &text, &validators, now()).await;
+            kept::keep(&url, body.as_ref(), &validators, now()).await;
         }
         Err(why) => {
-            let kept = kept::read(&url).await;
-            match kept.filter(|kept| apply(state, source, &url, &kept.text).is_ok()) {
-                Some(kept) => state.set_optional(
+            let kept = match kept::read(&url).await {
+                Some(kept) => kept.text().await.map(|text| (kept, text)),
+                None => None,
+            };
+            match kept.filter(|(_, text)| apply(state, source, &url, text).is_ok()) {
+                Some((kept, _)) => state.set_optional(
                     source,
                     OptionalStatus::Kept {
                         fetched_at: kept.fetched_at,
@@ -467,7 +481,7 @@ async fn page_through_service(state: RegistryState, attempt: Attempt) {
         state.publish(snapshot(&pager, None));
         kept::keep(
             &kept_key(pager.base_url()),
-            &serde_json::to_string(&texts).unwrap_or_default(),
+            kept::body_of(&serde_json::to_string(&texts).unwrap_or_default()).as_ref(),
             &http::Validators::default(),
             now(),
         )
@@ -496,7 +510,8 @@ async fn page_through_service(state: RegistryState, attempt: Attempt) {
             };
             if state.latest.get_untracked().is_none()
                 && let Some(kept) = kept::read(&kept_key(pager.base_url())).await
-                && let Some(loaded) = replay(pager.base_url(), &kept.text)
+                && let Some(text) = kept.text().await
+                && let Some(loaded) = replay(pager.base_url(), &text)
             {
                 state.publish_kept(loaded, kept.fetched_at);
             }

@@ -29,7 +29,7 @@ use leptos::prelude::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    AbortController, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request,
+    AbortController, Blob, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request,
     RequestCache, RequestInit, RequestMode, RequestRedirect, Response, ResponseType,
 };
 
@@ -70,11 +70,26 @@ pub struct Validators {
     pub last_modified: Option<String>,
 }
 
+/// A body as the chunks the browser gave.
+#[derive(Clone, Debug)]
+pub struct Chunks(js_sys::Array);
+
+impl Chunks {
+    /// The body as a `Blob` (copied by the browser, not out of the wasm's memory); `None` where
+    /// a `Blob` cannot be made.
+    pub fn blob(&self) -> Option<Blob> {
+        Blob::new_with_u8_array_sequence(&self.0).ok()
+    }
+}
+
 /// A body read whole.
 #[derive(Clone, Debug)]
 pub struct Fetched {
     /// The bytes as received (after the browser's decoding of any compression).
     pub bytes: Vec<u8>,
+    /// The same bytes as the browser's chunks, for keeping them without another copy out of
+    /// the wasm ([`Fetched::blob`]).
+    chunks: js_sys::Array,
     /// Its validators, for the next conditional request.
     pub validators: Validators,
     /// The server said the copy kept is still current (`304 Not Modified`); `bytes` is empty.
@@ -84,6 +99,11 @@ pub struct Fetched {
 }
 
 impl Fetched {
+    /// The body as the browser gave it, to keep ([`Chunks::blob`]).
+    pub fn chunks(&self) -> Chunks {
+        Chunks(self.chunks.clone())
+    }
+
     /// The body as text (a leading byte-order mark dropped), or where it is not UTF-8.
     pub fn text(self, url: &str) -> Result<String, FetchError> {
         let mut bytes = self.bytes;
@@ -247,6 +267,7 @@ async fn read(
     if response.status() == 304 {
         return Ok(Fetched {
             bytes: Vec::new(),
+            chunks: js_sys::Array::new(),
             validators,
             not_modified: true,
             content_type: header("content-type"),
@@ -279,16 +300,18 @@ async fn read(
     let Some(body) = response.body() else {
         return Ok(Fetched {
             bytes: Vec::new(),
+            chunks: js_sys::Array::new(),
             validators,
             not_modified: false,
             content_type: header("content-type"),
         });
     };
     let reader = ReadableStreamDefaultReader::new(&body).map_err(|_| broken(0))?;
-    // Reserve what the server announced, within reason (it may lie).
-    let mut bytes = Vec::with_capacity(declared.unwrap_or(0).min(64 << 20));
-    // Chunks the browser has already received are read one after another without a turn of its
-    // own in between: a large body arriving at once is copied in slices.
+    // The chunks stay the browser's until the body is whole, then are copied once into a vector
+    // of their total size: growing a vector as they come would copy a large body several
+    // times over (a compressed body's `Content-Length` does not say its size).
+    let chunks = js_sys::Array::new();
+    let mut length = 0;
     let mut slices = Slices::start();
     loop {
         slices.pause_when_due().await;
@@ -298,30 +321,38 @@ async fn read(
                 if controller.is_some_and(|c| c.signal().aborted()) {
                     std::future::pending::<()>().await;
                 }
-                return Err(broken(bytes.len()).into());
+                return Err(broken(length).into());
             }
         };
         if chunk.get_done().unwrap_or(true) {
             break;
         }
         let data = chunk.get_value().unchecked_into::<Uint8Array>();
-        let start = bytes.len();
-        bytes.resize(start + data.length() as usize, 0);
-        data.copy_to(&mut bytes[start..]);
-        received.set(bytes.len());
+        length += data.length() as usize;
+        chunks.push(&data);
+        received.set(length);
         last_news.set(now());
         if let Some(limit) = options.limit
-            && bytes.len() > limit
+            && length > limit
         {
             let _ = reader.cancel();
             return Err(GetError::TooLarge(TooLarge {
                 limit,
-                found: bytes.len(),
+                found: length,
             }));
         }
     }
+    let mut bytes = Vec::with_capacity(length);
+    for data in chunks.iter() {
+        slices.pause_when_due().await;
+        let data = data.unchecked_into::<Uint8Array>();
+        let at = bytes.len();
+        bytes.resize(at + data.length() as usize, 0);
+        data.copy_to(&mut bytes[at..]);
+    }
     Ok(Fetched {
         bytes,
+        chunks,
         validators,
         not_modified: false,
         content_type: header("content-type"),
@@ -398,9 +429,10 @@ pub fn page_origin() -> String {
     window().location().origin().unwrap_or_default()
 }
 
-/// How long the page's thread works before the browser gets a turn: under the 50 ms of a long
-/// task, with room for the frame the browser paints in between.
-pub const SLICE: f64 = 30.0;
+/// How long the page's thread works before the browser gets a turn, in milliseconds: a quarter
+/// of the 50 ms of a long task, so that a phone four times slower than the machine measuring
+/// (Lighthouse's mobile visitor) sees none either.
+pub const SLICE: f64 = 12.0;
 
 /// Work cut into slices of about [`SLICE`] milliseconds.
 #[derive(Debug)]
@@ -411,21 +443,49 @@ pub struct Slices {
 impl Slices {
     /// A first slice, starting now.
     pub fn start() -> Slices {
-        Slices { started: now() }
+        Slices { started: clock() }
     }
 
-    /// Gives the browser a turn (a task later) if this slice has run its time.
+    /// Gives the browser a turn if this slice has run its time.
     pub async fn pause_when_due(&mut self) {
-        if now() - self.started >= SLICE {
+        if clock() - self.started >= SLICE {
             self.pause().await;
         }
     }
 
     /// Gives the browser a turn, and starts a new slice.
     pub async fn pause(&mut self) {
-        sleep(Duration::ZERO).await;
-        self.started = now();
+        yield_now().await;
+        self.started = clock();
     }
+}
+
+/// Gives the browser a turn (to paint, to answer input), then resumes: through
+/// `scheduler.yield()` where the browser has it, which resumes ahead of the tasks queued
+/// meanwhile and is never delayed; else a task later (`setTimeout`, which browsers delay by
+/// 4 ms once nested, so that slices of work would idle a quarter of the time).
+pub async fn yield_now() {
+    let scheduler = js_sys::Reflect::get(&window(), &JsValue::from_str("scheduler"))
+        .ok()
+        .filter(|scheduler| scheduler.is_object());
+    let yielded = scheduler.and_then(|scheduler| {
+        let call = js_sys::Reflect::get(&scheduler, &JsValue::from_str("yield")).ok()?;
+        let promise = call.dyn_ref::<js_sys::Function>()?.call0(&scheduler).ok()?;
+        promise.dyn_into::<Promise>().ok()
+    });
+    match yielded {
+        Some(promise) => {
+            let _ = JsFuture::from(promise).await;
+        }
+        None => sleep(Duration::ZERO).await,
+    }
+}
+
+/// Milliseconds since the page started, to a fraction of one.
+fn clock() -> f64 {
+    window()
+        .performance()
+        .map_or_else(now, |performance| performance.now())
 }
 
 /// Milliseconds since the Unix epoch.

@@ -15,7 +15,7 @@ use js_sys::{Promise, Uint8Array};
 use leptos::prelude::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Cache, Headers, Response, ResponseInit};
+use web_sys::{Blob, Cache, Headers, Response, ResponseInit};
 
 use super::http::Validators;
 
@@ -27,12 +27,21 @@ const FETCHED_AT: &str = "x-acp-fetched-at";
 /// A copy kept from an earlier visit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kept {
-    /// The text as it was fetched.
-    pub text: String,
+    /// The body as it was fetched, not read yet: a large registry's text is decoded only when
+    /// it is shown ([`Kept::text`]), and kept again without a copy through the wasm.
+    pub body: Blob,
     /// When it was fetched (or last found current), in milliseconds since the Unix epoch.
     pub fetched_at: f64,
     /// Its validators, for a conditional request.
     pub validators: Validators,
+}
+
+impl Kept {
+    /// The text as it was fetched, if it can still be read.
+    pub async fn text(&self) -> Option<String> {
+        let buffer = JsFuture::from(self.body.array_buffer()).await.ok()?;
+        String::from_utf8(Uint8Array::new(&buffer).to_vec()).ok()
+    }
 }
 
 /// The copy kept for `url`, if there is one.
@@ -47,20 +56,34 @@ pub async fn read(url: &str) -> Option<Kept> {
         etag: header("etag"),
         last_modified: header("last-modified"),
     };
-    let text = JsFuture::from(response.text().ok()?)
+    let body = JsFuture::from(response.blob().ok()?)
         .await
         .ok()?
-        .as_string()?;
+        .dyn_into::<Blob>()
+        .ok()?;
     Some(Kept {
-        text,
+        body,
         fetched_at,
         validators,
     })
 }
 
-/// Keeps `text` as the copy of `url`, fetched at `fetched_at`. Failing to keep it (no Cache
-/// API, storage full) changes nothing on screen.
-pub async fn keep(url: &str, text: &str, validators: &Validators, fetched_at: f64) {
+/// A small text (an optional file, an AgentRegistry's pages) as a body to keep.
+pub fn body_of(text: &str) -> Option<Blob> {
+    let parts = js_sys::Array::of1(&Uint8Array::from(text.as_bytes()));
+    Blob::new_with_u8_array_sequence(&parts).ok()
+}
+
+/// Keeps `body` as the copy of `url`, fetched at `fetched_at`. Failing to keep it (no Cache
+/// API, storage full, no body) changes nothing on screen.
+///
+/// The body is a `Blob` the browser holds, not the text the wasm read: storing a 10 MB
+/// registry from the wasm's text meant copying it out (about 20 ms) and a `Response` built
+/// from those bytes (another 20 ms), in one task.
+pub async fn keep(url: &str, body: Option<&Blob>, validators: &Validators, fetched_at: f64) {
+    let Some(body) = body else {
+        return;
+    };
     let Some(cache) = open().await else {
         return;
     };
@@ -77,11 +100,7 @@ pub async fn keep(url: &str, text: &str, validators: &Validators, fetched_at: f6
     }
     let init = ResponseInit::new();
     init.set_headers(&headers);
-    // From the bytes, not the string: a string would be decoded from UTF-8 into JavaScript and
-    // encoded again by the Response, twice the main thread's time for nothing (about 230 ms for
-    // a 10 MB registry, against a copy of the bytes).
-    let body = Uint8Array::from(text.as_bytes());
-    let Ok(response) = Response::new_with_opt_buffer_source_and_init(Some(&body), &init) else {
+    let Ok(response) = Response::new_with_opt_blob_and_init(Some(body), &init) else {
         return;
     };
     let _ = JsFuture::from(cache.put_with_str(url, &response)).await;

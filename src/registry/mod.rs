@@ -479,7 +479,7 @@ impl RegistryState {
         leptos::task::spawn_local(async move {
             // A task of its own, after the one that shows the registry: copying and encoding
             // every entry's text takes its own time.
-            http::sleep(std::time::Duration::ZERO).await;
+            http::yield_now().await;
             if self.shown.try_get_value() != Some(shown) {
                 return;
             }
