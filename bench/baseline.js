@@ -950,19 +950,38 @@ function createCard(entry, registryUrl) {
   return { node: li, entry, authors, link, description, authorsLine, marks: null };
 }
 
+/** How many characters of a description a card holds (`CARD_DESCRIPTION_CHARS`, src/components/card.rs). */
+const CARD_DESCRIPTION_CHARS = 280;
+
+/**
+ * `text` cut as the site's cards cut it (`shorten`, src/components/card.rs): to at most `max`
+ * characters, at the last white space in its last fifth when there is one, with `…` when
+ * anything was cut.
+ */
+function shorten(text, max = CARD_DESCRIPTION_CHARS) {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max);
+  let at = head.length - 1;
+  while (at >= 0 && !/\s/u.test(head[at])) at--;
+  const kept = at >= max - Math.floor(max / 5) ? head.slice(0, at) : head;
+  return `${kept.join('').trimEnd()}…`;
+}
+
 /** Rewrites a card's highlights when they differ from what it shows. */
 function updateCard(card, matches) {
   const { entry } = card;
+  const description = shorten(entry.description);
   const ranges = [
     matches.highlight(entry.name),
-    matches.highlight(entry.description),
+    matches.highlight(description),
     card.authors ? matches.highlight(card.authors) : [],
   ];
   const marks = JSON.stringify(ranges);
   if (marks === card.marks) return;
   card.marks = marks;
   renderHighlighted(card.link, null, entry.name, ranges[0]);
-  renderHighlighted(card.description, null, entry.description, ranges[1]);
+  renderHighlighted(card.description, null, description, ranges[1]);
   if (card.authorsLine) renderHighlighted(card.authorsLine, 'by ', card.authors, ranges[2]);
 }
 
