@@ -234,8 +234,6 @@ pub struct Indexing {
     matrix: Option<ProtocolMatrix>,
     listings: Listings,
     words: SearchIndexBuilder,
-    /// Whether the words are indexed.
-    words_done: bool,
     facets: FacetIndexBuilder,
 }
 
@@ -256,7 +254,6 @@ impl Indexing {
             matrix,
             listings,
             words: SearchIndexBuilder::default(),
-            words_done: false,
             facets: FacetIndexBuilder::default(),
         }
     }
@@ -265,12 +262,11 @@ impl Indexing {
     /// [`Indexing::finish`] is left.
     pub fn step(&mut self, count: usize) -> bool {
         let entries = &self.registry.entries;
-        if !self.words_done {
-            self.words_done = self.words.step(entries, count);
-            return false;
-        }
-        self.facets
-            .step(entries, self.matrix.as_ref(), &self.listings, count)
+        // Once the words are indexed, their step does nothing and says so.
+        self.words.step(entries, count)
+            && self
+                .facets
+                .step(entries, self.matrix.as_ref(), &self.listings, count)
     }
 
     /// The catalogue, without look-alikes (see [`Catalog::set_lookalikes`]): what is left
@@ -282,7 +278,6 @@ impl Indexing {
             listings,
             words,
             facets,
-            ..
         } = self;
         let entries = &registry.entries;
         let index = words.finish(entries, &Lookalikes::default());
