@@ -387,6 +387,18 @@ where
     }
 }
 
+// Not in reactive_graph 0.2.16 (see vendor/README.md): a dropped effect leaves the subscriber
+// lists of its sources. A source keeps a `Weak` to each subscriber until the subscriber runs
+// again, which a dropped effect never does, and a `Weak` keeps its allocation: every effect
+// ever subscribed to a long-lived signal or memo would stay listed, and allocated, for as long
+// as that source lives.
+impl<T> Drop for RenderEffect<T> {
+    fn drop(&mut self) {
+        let subscriber = self.inner.to_any_subscriber();
+        self.inner.clear_sources(&subscriber);
+    }
+}
+
 impl<T> ToAnySubscriber for RenderEffect<T> {
     fn to_any_subscriber(&self) -> AnySubscriber {
         AnySubscriber(
