@@ -65,22 +65,30 @@ pub fn App(
     }
 }
 
-/// In the HTML written at build time, the data files the app will fetch first: the registry
-/// and the protocol matrix, as `<meta name="acp-preload" content=URL>`. Nothing the app needs
-/// is fetched before the page's first paint, which the HTML makes alone: the start-up script
-/// (`pattern_script` in `Trunk.toml`) waits for that paint, then turns each of these into a
-/// `<link rel=preload as=fetch crossorigin>` (the request mode and credentials of the app's own
-/// `fetch`, which then takes the preloaded response over instead of downloading again) while the
-/// wasm downloads beside them. An AgentRegistry is paged live, and has none; the app in the
+/// In the HTML written at build time, the data files the app will fetch first, named for the
+/// start-up script (`pattern_script` in `Trunk.toml`), which waits for the page's first paint
+/// (the HTML makes it alone) and then has them downloaded while the wasm downloads beside them:
+/// the registry as `<meta name="acp-fetch" content=URL>`, which it has the fetch worker
+/// (`src/fetch-worker.js`, [`crate::registry`]'s `relay`) download off the page's thread, and
+/// the protocol matrix as `<meta name="acp-preload" content=URL>`, which it preloads (`<link
+/// rel=preload as=fetch crossorigin>`: the request mode and credentials of the app's own
+/// `fetch`, which then takes the preloaded response over instead of downloading again). The
+/// app takes both downloads over. An AgentRegistry is paged live, and has none; the app in the
 /// browser adds none either (the page it takes over had them).
 #[component]
 fn DataPreloads() -> impl IntoView {
     let wanted = cfg!(not(target_arch = "wasm32")) && config::REGISTRY_KIND == RegistryKind::Acp;
     wanted.then(|| {
-        [config::REGISTRY_URL, config::PROTOCOL_MATRIX_URL]
-            .map(|url| view! { <Meta name=PRELOAD_META content=url.trim() /> })
+        view! {
+            <Meta name=FETCH_META content=config::REGISTRY_URL.trim() />
+            <Meta name=PRELOAD_META content=config::PROTOCOL_MATRIX_URL.trim() />
+        }
     })
 }
+
+/// The name of the `<meta>` naming the registry, for the fetch worker to download once the page
+/// has been painted.
+pub const FETCH_META: &str = "acp-fetch";
 
 /// The name of the `<meta>`s naming the data files to preload once the page has been painted.
 pub const PRELOAD_META: &str = "acp-preload";

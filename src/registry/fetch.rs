@@ -101,6 +101,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
     let showing_kept = state.kept.get_untracked().is_some();
     let mut options = Options {
         fresh: attempt == Attempt::Retry,
+        off_thread: true,
         ..Options::default()
     };
     let response = if showing_kept {

@@ -34,6 +34,7 @@ use web_sys::{
 };
 
 use super::error::{FetchError, origin_of, retry_after_seconds};
+use super::relay;
 
 /// How long nothing may arrive (no answer, or no new bytes) before the request is given up.
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(12);
@@ -59,6 +60,10 @@ pub struct Options {
     pub validators: Option<Validators>,
     /// Refuse bodies larger than this many bytes (read no further).
     pub limit: Option<usize>,
+    /// Download it in the fetch worker when the page has one ([`super::relay`]), so that
+    /// decoding a large compressed body does not block the page; a plain GET (neither `fresh`
+    /// nor conditional) takes over the download the worker began at start-up.
+    pub off_thread: bool,
 }
 
 /// What identifies a copy of a file, for a conditional request.
@@ -223,6 +228,14 @@ async fn read(
     received: Rc<Cell<usize>>,
     last_news: Rc<Cell<f64>>,
 ) -> Result<Fetched, GetError> {
+    if options.off_thread && options.limit.is_none() {
+        let plain = !options.fresh && options.validators.is_none();
+        if let Some(relayed) = relay::get(url, &relay_init(url, options), plain)
+            && let Some(result) = read_relayed(url, relayed, &received, &last_news).await
+        {
+            return result;
+        }
+    }
     let init = RequestInit::new();
     init.set_method("GET");
     if let Some(controller) = controller {
@@ -342,6 +355,18 @@ async fn read(
             }));
         }
     }
+    Ok(Fetched {
+        bytes: copied(&chunks, length, &mut slices).await,
+        chunks,
+        validators,
+        not_modified: false,
+        content_type: header("content-type"),
+    })
+}
+
+/// The browser's `chunks` of a body of `length` bytes, copied once into a vector of that size,
+/// a chunk per look at the clock.
+async fn copied(chunks: &js_sys::Array, length: usize, slices: &mut Slices) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(length);
     for data in chunks.iter() {
         slices.pause_when_due().await;
@@ -350,13 +375,111 @@ async fn read(
         bytes.resize(at + data.length() as usize, 0);
         data.copy_to(&mut bytes[at..]);
     }
-    Ok(Fetched {
-        bytes,
+    bytes
+}
+
+/// `fetch`'s options for the worker's GET of `url`: as [`read`] makes them on the page's thread.
+fn relay_init(url: &str, options: &Options) -> js_sys::Object {
+    let init = js_sys::Object::new();
+    let set = |target: &js_sys::Object, key: &str, value: &JsValue| {
+        let _ = js_sys::Reflect::set(target, &key.into(), value);
+    };
+    let same_origin = origin_of(url) == Some(page_origin().as_str());
+    match &options.validators {
+        Some(validators) if same_origin => {
+            let headers = js_sys::Object::new();
+            if let Some(etag) = &validators.etag {
+                set(&headers, "If-None-Match", &etag.into());
+            }
+            if let Some(modified) = &validators.last_modified {
+                set(&headers, "If-Modified-Since", &modified.into());
+            }
+            set(&init, "headers", &headers);
+        }
+        Some(_) => set(&init, "cache", &"no-cache".into()),
+        None if options.fresh => set(&init, "cache", &"reload".into()),
+        None => {}
+    }
+    init
+}
+
+/// The body of a GET the worker makes, `received` and `last_news` kept up to date for the
+/// watchdog; `None` if the worker stopped before the body was whole (the caller then makes the
+/// request itself).
+async fn read_relayed(
+    url: &str,
+    mut relayed: relay::Relayed,
+    received: &Cell<usize>,
+    last_news: &Cell<f64>,
+) -> Option<Result<Fetched, GetError>> {
+    use futures::StreamExt;
+    use relay::Message;
+
+    let (status, status_text, headers) = match relayed.messages.next().await? {
+        Message::Head {
+            status,
+            status_text,
+            headers,
+        } => (status, status_text, headers),
+        Message::Failed(message) => {
+            return Some(Err(diagnose(url, &message).await.into()));
+        }
+        Message::Chunk(_) | Message::Done | Message::Lost => return None,
+    };
+    last_news.set(now());
+    let header = |name: &str| relay::header(&headers, name);
+    let validators = Validators {
+        etag: header("etag"),
+        last_modified: header("last-modified"),
+    };
+    if status == 304 {
+        return Some(Ok(Fetched {
+            bytes: Vec::new(),
+            chunks: js_sys::Array::new(),
+            validators,
+            not_modified: true,
+            content_type: header("content-type"),
+        }));
+    }
+    if !(200..300).contains(&status) {
+        return Some(Err(FetchError::Http {
+            url: url.to_owned(),
+            status,
+            status_text,
+            retry_after: header("retry-after").and_then(|h| retry_after_seconds(&h, now())),
+        }
+        .into()));
+    }
+    let chunks = js_sys::Array::new();
+    let mut length = 0;
+    loop {
+        match relayed.messages.next().await? {
+            Message::Chunk(data) => {
+                length += data.length() as usize;
+                chunks.push(&data);
+                received.set(length);
+                last_news.set(now());
+            }
+            Message::Done => break,
+            Message::Failed(_) => {
+                return Some(Err(FetchError::Body {
+                    url: url.to_owned(),
+                    received: length,
+                    encoding: header("content-encoding"),
+                }
+                .into()));
+            }
+            Message::Head { .. } | Message::Lost => return None,
+        }
+    }
+    let mut slices = Slices::start();
+    Some(Ok(Fetched {
+        bytes: copied(&chunks, length, &mut slices).await,
         chunks,
         validators,
         not_modified: false,
         content_type: header("content-type"),
-    })
+    }))
 }
 
 /// Why a `fetch` of `url` failed (`message`: what the browser said), found by asking again

@@ -25,6 +25,7 @@ mod fetch;
 pub mod http;
 mod kept;
 pub mod lookalikes;
+mod relay;
 
 use std::sync::{Arc, LazyLock};
 

@@ -362,9 +362,10 @@ describe('bad registries', () => {
 });
 
 describe('loading', () => {
-  // Each page names the registry and the probe results, which its start-up script preloads
-  // beside the wasm once the page has been painted; the app's fetches must take those
-  // responses over, not download the files a second time.
+  // Each page names the registry and the probe results, which its start-up script has
+  // downloaded beside the wasm once the page has been painted (the registry in the fetch
+  // worker, the probe results preloaded); the app must take those downloads over, not make
+  // them a second time.
   for (const [where, url, base] of [
     ['the catalogue', () => siteUrl(), () => siteUrl()],
     ['an agent page under a sub-path', () => subSiteUrl('agents/gemini/'), () => subSiteUrl()],
@@ -387,17 +388,35 @@ describe('loading', () => {
           error.message += `\nunanswered: ${pending.join(', ') || 'nothing'}; console: ${messages.join(' | ')}`;
           throw error;
         });
-        for (const file of ['registry.json', 'protocol-matrix.json']) {
-          assert.ok(html.includes(`<meta name="acp-preload" content="${file}">`), `${file} is named for preloading`);
+        for (const [file, meta] of [['registry.json', 'acp-fetch'], ['protocol-matrix.json', 'acp-preload']]) {
+          assert.ok(html.includes(`<meta name="${meta}" content="${file}">`), `${file} is named for the start-up script`);
           const absolute = new URL(file, base()).href;
           assert.equal(requests.filter((r) => r === absolute).length, 1, `${file} requested once: ${requests}`);
         }
         assert.deepEqual(messages.filter((m) => /preload/i.test(m) && !/integrity/.test(m)), []);
+        // The registry was the fetch worker's download: the page itself never fetched it.
+        const own = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+        assert.ok(!own.some((name) => name.endsWith('/registry.json')), `the page fetched the registry itself: ${own}`);
       } finally {
         await context.close();
       }
     });
   }
+
+  test('without the fetch worker, the page downloads the registry itself', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.route('**/fetch-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await page.goto(siteUrl());
+      await live(page);
+      await search(page).fill('gemini');
+      await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+      const own = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+      assert.ok(own.some((name) => name.endsWith('/registry.json')), `the page fetched the registry: ${own}`);
+    } finally {
+      await context.close();
+    }
+  });
 
   test('nothing of the app is fetched before the page has been painted', async () => {
     const { context, page } = await launch();
@@ -413,7 +432,9 @@ describe('loading', () => {
       }));
       assert.ok(paint !== null, 'the page has a first contentful paint');
       const files = fetched.map((f) => f.file);
-      for (const file of ['/registry.json', '/protocol-matrix.json']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
+      // The registry is the fetch worker's download, which it starts once it runs: after its
+      // script, which the page fetches.
+      for (const file of ['/fetch-worker.js', '/protocol-matrix.json']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
       assert.ok(files.some((f) => f.endsWith('.wasm')), `the wasm was fetched: ${files}`);
       for (const { file, start } of fetched) {
         assert.ok(start > paint, `${file} was requested at ${start.toFixed(0)} ms, after the first paint at ${paint.toFixed(0)} ms`);

@@ -535,11 +535,12 @@ describe('causes named truly', () => {
 
 describe('memory', () => {
   // Every re-render of the results creates cards and drops others; a dropped card must leave
-  // nothing behind. Once the heap has grown to its working size (within the first 1,000
-  // re-renders: 2 pages of 64 KB past where it is after 200), 2,000 more may grow the wasm
-  // memory by those pages at most. Before the fixes in vendor/reactive_graph (dropped effects
-  // left listed by the signals they read: 2-6 MB per 1,000) and vendor/leptos_router (every
-  // replaced URL kept: about 200 KB per 1,000), they grew it by megabytes.
+  // nothing behind. The heap grows to its working size within the first thousand re-renders or
+  // so, then stays: measured, two 64 KB pages past where it is after 200, then none over the
+  // next 5,000. So 2,000 more after the first 1,000 may grow the wasm memory by four pages at
+  // most. Before the fixes in vendor/reactive_graph (dropped effects left listed by the signals
+  // they read: 2-6 MB per 1,000) and vendor/leptos_router (every replaced URL kept: about 200 KB
+  // per 1,000), they grew it by megabytes.
   test('wasm memory does not grow over 2,000 re-renders of the results once warm', async () => {
     const { context, page } = await launch();
     try {
@@ -573,7 +574,7 @@ describe('memory', () => {
       const warm = await rerender(1000);
       const end = await rerender(2000);
       console.log(`wasm memory: ${warm} bytes after 1,000 re-renders, ${end} after 3,000`);
-      assert.ok(end - warm <= 128 * 1024, `grew by ${end - warm} bytes`);
+      assert.ok(end - warm <= 4 * 64 * 1024, `grew by ${end - warm} bytes`);
       await search(page).fill('gemini');
       await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
     } finally {
