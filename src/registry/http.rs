@@ -29,7 +29,7 @@ use leptos::prelude::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    AbortController, Blob, Headers, ReadableStreamDefaultReader, ReadableStreamReadResult, Request,
+    AbortController, Blob, ReadableStreamDefaultReader, ReadableStreamReadResult, Request,
     RequestCache, RequestInit, RequestMode, RequestRedirect, Response, ResponseType,
 };
 
@@ -228,34 +228,17 @@ async fn read(
     received: Rc<Cell<usize>>,
     last_news: Rc<Cell<f64>>,
 ) -> Result<Fetched, GetError> {
+    let init = request_init(url, options);
     if options.off_thread && options.limit.is_none() {
         let plain = !options.fresh && options.validators.is_none();
-        if let Some(relayed) = relay::get(url, &relay_init(url, options), plain)
+        if let Some(relayed) = relay::get(url, &init, plain)
             && let Some(result) = read_relayed(url, relayed, &received, &last_news).await
         {
             return result;
         }
     }
-    let init = RequestInit::new();
-    init.set_method("GET");
     if let Some(controller) = controller {
         init.set_signal(Some(&controller.signal()));
-    }
-    let same_origin = origin_of(url) == Some(page_origin().as_str());
-    let headers = Headers::new().ok();
-    match (&options.validators, &headers) {
-        (Some(validators), Some(headers)) if same_origin => {
-            if let Some(etag) = &validators.etag {
-                let _ = headers.set("If-None-Match", etag);
-            }
-            if let Some(modified) = &validators.last_modified {
-                let _ = headers.set("If-Modified-Since", modified);
-            }
-            init.set_headers(headers);
-        }
-        (Some(_), _) => init.set_cache(RequestCache::NoCache),
-        (None, _) if options.fresh => init.set_cache(RequestCache::Reload),
-        (None, _) => {}
     }
     let request = Request::new_with_str_and_init(url, &init).map_err(|e| FetchError::Network {
         url: url.to_owned(),
@@ -378,26 +361,27 @@ async fn copied(chunks: &js_sys::Array, length: usize, slices: &mut Slices) -> V
     bytes
 }
 
-/// `fetch`'s options for the worker's GET of `url`: as [`read`] makes them on the page's thread.
-fn relay_init(url: &str, options: &Options) -> js_sys::Object {
-    let init = js_sys::Object::new();
-    let set = |target: &js_sys::Object, key: &str, value: &JsValue| {
-        let _ = js_sys::Reflect::set(target, &key.into(), value);
-    };
+/// `fetch`'s options for a GET of `url` as `options` say, but for the abort signal: those of the
+/// page's own request, and what is posted to the fetch worker (so the headers are a plain object,
+/// which can be posted, where a `Headers` cannot).
+fn request_init(url: &str, options: &Options) -> RequestInit {
+    let init = RequestInit::new();
+    init.set_method("GET");
     let same_origin = origin_of(url) == Some(page_origin().as_str());
     match &options.validators {
         Some(validators) if same_origin => {
             let headers = js_sys::Object::new();
-            if let Some(etag) = &validators.etag {
-                set(&headers, "If-None-Match", &etag.into());
-            }
-            if let Some(modified) = &validators.last_modified {
-                set(&headers, "If-Modified-Since", &modified.into());
-            }
-            set(&init, "headers", &headers);
+            let set = |name: &str, value: Option<&str>| {
+                if let Some(value) = value {
+                    let _ = js_sys::Reflect::set(&headers, &name.into(), &value.into());
+                }
+            };
+            set("If-None-Match", validators.etag.as_deref());
+            set("If-Modified-Since", validators.last_modified.as_deref());
+            init.set_headers(&headers);
         }
-        Some(_) => set(&init, "cache", &"no-cache".into()),
-        None if options.fresh => set(&init, "cache", &"reload".into()),
+        Some(_) => init.set_cache(RequestCache::NoCache),
+        None if options.fresh => init.set_cache(RequestCache::Reload),
         None => {}
     }
     init
