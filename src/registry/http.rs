@@ -104,6 +104,25 @@ pub struct Fetched {
 }
 
 impl Fetched {
+    /// A body read whole (`chunks`, copied into `bytes`), with what the answer's `header`s say
+    /// of it.
+    fn whole(
+        bytes: Vec<u8>,
+        chunks: js_sys::Array,
+        header: &dyn Fn(&str) -> Option<String>,
+    ) -> Fetched {
+        Fetched {
+            bytes,
+            chunks,
+            validators: Validators {
+                etag: header("etag"),
+                last_modified: header("last-modified"),
+            },
+            not_modified: false,
+            content_type: header("content-type"),
+        }
+    }
+
     /// The body as the browser gave it, to keep ([`Chunks::blob`]).
     pub fn chunks(&self) -> Chunks {
         Chunks(self.chunks.clone())
@@ -256,27 +275,8 @@ async fn read(
     };
     last_news.set(now());
     let header = |name: &str| response.headers().get(name).ok().flatten();
-    let validators = Validators {
-        etag: header("etag"),
-        last_modified: header("last-modified"),
-    };
-    if response.status() == 304 {
-        return Ok(Fetched {
-            bytes: Vec::new(),
-            chunks: js_sys::Array::new(),
-            validators,
-            not_modified: true,
-            content_type: header("content-type"),
-        });
-    }
-    if !response.ok() {
-        return Err(FetchError::Http {
-            url: url.to_owned(),
-            status: response.status(),
-            status_text: response.status_text(),
-            retry_after: header("retry-after").and_then(|h| retry_after_seconds(&h, now())),
-        }
-        .into());
+    if let Some(done) = before_body(url, response.status(), response.status_text(), &header)? {
+        return Ok(done);
     }
     let declared = header("content-length").and_then(|n| n.parse::<usize>().ok());
     if let (Some(limit), Some(found)) = (options.limit, declared)
@@ -294,13 +294,7 @@ async fn read(
         encoding: encoding.clone(),
     };
     let Some(body) = response.body() else {
-        return Ok(Fetched {
-            bytes: Vec::new(),
-            chunks: js_sys::Array::new(),
-            validators,
-            not_modified: false,
-            content_type: header("content-type"),
-        });
+        return Ok(Fetched::whole(Vec::new(), js_sys::Array::new(), &header));
     };
     let reader = ReadableStreamDefaultReader::new(&body).map_err(|_| broken(0))?;
     // The chunks stay the browser's until the body is whole, then are copied once into a vector
@@ -338,13 +332,34 @@ async fn read(
             }));
         }
     }
-    Ok(Fetched {
-        bytes: copied(&chunks, length, &mut slices).await,
-        chunks,
-        validators,
-        not_modified: false,
-        content_type: header("content-type"),
-    })
+    let bytes = copied(&chunks, length, &mut slices).await;
+    Ok(Fetched::whole(bytes, chunks, &header))
+}
+
+/// What an answer's status and headers say before its body is read: the copy kept is current
+/// (`304`: `Some`, with no body), the server failed (`Err`), or there is a body to read (`None`).
+fn before_body(
+    url: &str,
+    status: u16,
+    status_text: String,
+    header: &dyn Fn(&str) -> Option<String>,
+) -> Result<Option<Fetched>, GetError> {
+    if status == 304 {
+        return Ok(Some(Fetched {
+            not_modified: true,
+            ..Fetched::whole(Vec::new(), js_sys::Array::new(), header)
+        }));
+    }
+    if !(200..300).contains(&status) {
+        return Err(FetchError::Http {
+            url: url.to_owned(),
+            status,
+            status_text,
+            retry_after: header("retry-after").and_then(|h| retry_after_seconds(&h, now())),
+        }
+        .into());
+    }
+    Ok(None)
 }
 
 /// The browser's `chunks` of a body of `length` bytes, copied once into a vector of that size,
@@ -412,27 +427,8 @@ async fn read_relayed(
     };
     last_news.set(now());
     let header = |name: &str| relay::header(&headers, name);
-    let validators = Validators {
-        etag: header("etag"),
-        last_modified: header("last-modified"),
-    };
-    if status == 304 {
-        return Some(Ok(Fetched {
-            bytes: Vec::new(),
-            chunks: js_sys::Array::new(),
-            validators,
-            not_modified: true,
-            content_type: header("content-type"),
-        }));
-    }
-    if !(200..300).contains(&status) {
-        return Some(Err(FetchError::Http {
-            url: url.to_owned(),
-            status,
-            status_text,
-            retry_after: header("retry-after").and_then(|h| retry_after_seconds(&h, now())),
-        }
-        .into()));
+    if let Some(done) = before_body(url, status, status_text, &header).transpose() {
+        return Some(done);
     }
     let chunks = js_sys::Array::new();
     let mut length = 0;
@@ -456,14 +452,8 @@ async fn read_relayed(
             Message::Head { .. } | Message::Lost => return None,
         }
     }
-    let mut slices = Slices::start();
-    Some(Ok(Fetched {
-        bytes: copied(&chunks, length, &mut slices).await,
-        chunks,
-        validators,
-        not_modified: false,
-        content_type: header("content-type"),
-    }))
+    let bytes = copied(&chunks, length, &mut Slices::start()).await;
+    Some(Ok(Fetched::whole(bytes, chunks, &header)))
 }
 
 /// Why a `fetch` of `url` failed (`message`: what the browser said), found by asking again
