@@ -11,6 +11,7 @@ use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::components::deferred::Deferred;
 use crate::components::theme::ThemeToggle;
 use crate::config::{self, RegistryKind};
 use crate::query_state::LastSearch;
@@ -55,11 +56,15 @@ pub fn App(
         <DataPreloads />
         <Router base=config::router_base()>
             <SiteShell>
-                <Routes fallback=|| view! { <NotFoundPage /> }>
-                    <Route path=path!("/") view=CataloguePage />
-                    <Route path=path!("/agents/:id") view=AgentPage />
-                    <Route path=path!("/extensions/:id") view=AgentPage />
-                </Routes>
+                // While the app takes a page over, the page's frame is built in one task and
+                // the page itself in the next ones.
+                <Deferred>
+                    <Routes fallback=|| view! { <NotFoundPage /> }>
+                        <Route path=path!("/") view=CataloguePage />
+                        <Route path=path!("/agents/:id") view=AgentPage />
+                        <Route path=path!("/extensions/:id") view=AgentPage />
+                    </Routes>
+                </Deferred>
             </SiteShell>
         </Router>
     }

@@ -62,22 +62,31 @@ pub const HEAD_END: &str = "/page-head";
 const OPTIONAL_WAIT: Duration = Duration::from_millis(1500);
 
 /// Starts the app: loads the registry and takes over the page, or mounts into the shell.
+///
+/// The steps run in tasks of their own, the downloads first: in one, with the wasm's
+/// instantiation, they made a task of 100-140 ms at 4x CPU throttling (the first run of their
+/// code, which the browser compiles as it is first called), right after the page had painted,
+/// in which the page could not answer.
 pub fn start() {
     let _ = Executor::init_wasm_bindgen();
     let owner = Owner::new();
-    owner.with(|| {
-        // Its wasm downloads beside the registry.
-        lookalikes::start();
-        let registry = RegistryState::fetch();
-        let visitor = VisitorState::detect();
-        let root = document()
-            .get_element_by_id(ROOT_ID)
-            .unwrap_or_else(|| new_root().into());
-        let prerendered = root.has_attribute(PRERENDERED);
+    let (registry, visitor) = owner.with(|| (RegistryState::shell(), VisitorState::detect()));
+    let root = document()
+        .get_element_by_id(ROOT_ID)
+        .unwrap_or_else(|| new_root().into());
+    let prerendered = root.has_attribute(PRERENDERED);
+    in_next_task(&owner, move || registry.load());
+    // Its wasm downloads beside the registry.
+    in_next_task(&owner, lookalikes::start);
+    in_next_task(&owner, move || {
         let notices = mount_to(new_notice_host(), move || {
             view! { <NetworkNotices registry prerendered /> }
         });
         notices.forget();
+    });
+    let root = send_wrapper::SendWrapper::new(root);
+    in_next_task(&owner, move || {
+        let root = root.take();
         if prerendered {
             icon::remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);
@@ -88,6 +97,12 @@ pub fn start() {
     });
     // The app lives as long as the page.
     std::mem::forget(owner);
+}
+
+/// Runs `step` inside `owner` in a task of its own, after the tasks already queued.
+fn in_next_task(owner: &Owner, step: impl FnOnce() + 'static) {
+    let owner = owner.clone();
+    set_timeout(move || owner.with(step), Duration::ZERO);
 }
 
 fn new_root() -> HtmlElement {

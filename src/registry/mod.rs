@@ -290,8 +290,13 @@ impl RegistryState {
     /// in the browser.
     pub fn fetch() -> RegistryState {
         let state = RegistryState::shell();
-        fetch::start(state, fetch::Attempt::First);
+        state.load();
         state
+    }
+
+    /// Starts loading the registry into this state, the first time.
+    pub fn load(self) {
+        fetch::start(self, fetch::Attempt::First);
     }
 
     /// Loads the registry again, asking the server (not the browser's cache); what is shown

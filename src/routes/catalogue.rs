@@ -277,85 +277,89 @@ fn Browser(
             let diagnostics = diagnostics.get();
             (!diagnostics.is_empty()).then(|| view! { <DiagnosticsNotice diagnostics /> })
         }}
-        <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]">
-            <aside aria-label="Filters">
-                <button
-                    type="button"
-                    class="mb-3 inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm lg:hidden dark:border-slate-700"
-                    aria-expanded=move || filters_open.get().to_string()
-                    aria-controls="facets"
-                    on:click=move |_| filters_open.update(|o| *o = !*o)
-                >
-                    "Filters"
-                </button>
-                <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
-                    {shown_facets().map(|facet| view! {
-                        <Deferred><FacetFieldset facet groups on_toggle /></Deferred>
-                    }).collect_view()}
-                </div>
-            </aside>
-            <section aria-label="Results" class="min-w-0">
-                <div class="mb-3 flex min-h-9 flex-wrap items-center justify-between gap-3">
-                    <p role="status" class="text-sm font-medium text-slate-700 dark:text-slate-300">{count_label}</p>
-                    <Deferred>
-                        <div class="flex items-center gap-3">
-                            <Show when=has_filters>
-                                <button type="button" class="text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300" on:click=clear_filters.clone()>
-                                    "Clear filters"
-                                </button>
-                            </Show>
-                            <label class="flex items-center gap-2 text-sm">
-                                "Sort"
-                                <select
-                                    class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
-                                    on:change=on_sort
-                                    prop:value=move || sort.get().as_str()
-                                >
-                                    {Sort::ALL.map(|s| view! {
-                                        <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
+        // While the app takes the page over, the results and their counts are computed in a
+        // task after the one that builds the page around them.
+        <Deferred>
+            <div class="mt-6 gap-8 lg:grid lg:grid-cols-[14rem_1fr]">
+                <aside aria-label="Filters">
+                    <button
+                        type="button"
+                        class="mb-3 inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm lg:hidden dark:border-slate-700"
+                        aria-expanded=move || filters_open.get().to_string()
+                        aria-controls="facets"
+                        on:click=move |_| filters_open.update(|o| *o = !*o)
+                    >
+                        "Filters"
+                    </button>
+                    <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
+                        {shown_facets().map(|facet| view! {
+                            <Deferred><FacetFieldset facet groups on_toggle /></Deferred>
+                        }).collect_view()}
+                    </div>
+                </aside>
+                <section aria-label="Results" class="min-w-0">
+                    <div class="mb-3 flex min-h-9 flex-wrap items-center justify-between gap-3">
+                        <p role="status" class="text-sm font-medium text-slate-700 dark:text-slate-300">{count_label}</p>
+                        <Deferred>
+                            <div class="flex items-center gap-3">
+                                <Show when=has_filters>
+                                    <button type="button" class="text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300" on:click=clear_filters.clone()>
+                                        "Clear filters"
+                                    </button>
+                                </Show>
+                                <label class="flex items-center gap-2 text-sm">
+                                    "Sort"
+                                    <select
+                                        class="h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+                                        on:change=on_sort
+                                        prop:value=move || sort.get().as_str()
+                                    >
+                                        {Sort::ALL.map(|s| view! {
+                                            <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
+                                        })}
+                                    </select>
+                                </label>
+                            </div>
+                        </Deferred>
+                    </div>
+                    <Show
+                        when=move || { total.get() > 0 }
+                        fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
+                    >
+                        <ul class="grid gap-3 xl:grid-cols-2">
+                            <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
+                                <Deferred>
+                                    {data.with_untracked(|loaded| {
+                                        let entry = &loaded.catalog.registry.entries[index];
+                                        view! {
+                                            <AgentCard
+                                                entry=Arc::new(entry.clone())
+                                                icon=icon_url(entry, &loaded.url)
+                                                highlights
+                                                warnings=warnings_of(&loaded.catalog, entry)
+                                                quarantine=quarantine_of(loaded, entry)
+                                            />
+                                        }
                                     })}
-                                </select>
-                            </label>
-                        </div>
-                    </Deferred>
-                </div>
-                <Show
-                    when=move || { total.get() > 0 }
-                    fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
-                >
-                    <ul class="grid gap-3 xl:grid-cols-2">
-                        <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
-                            <Deferred>
-                                {data.with_untracked(|loaded| {
-                                    let entry = &loaded.catalog.registry.entries[index];
-                                    view! {
-                                        <AgentCard
-                                            entry=Arc::new(entry.clone())
-                                            icon=icon_url(entry, &loaded.url)
-                                            highlights
-                                            warnings=warnings_of(&loaded.catalog, entry)
-                                            quarantine=quarantine_of(loaded, entry)
-                                        />
-                                    }
-                                })}
-                            </Deferred>
-                        </For>
-                    </ul>
-                </Show>
-                // Hidden until the page is whole, so that it is near only when it really is.
-                <div node_ref=sentinel class="mt-4 flex justify-center" class:hidden=move || !settled.get()>
-                    <Show when=move || { limit.get() < total.get() }>
-                        <button
-                            type="button"
-                            class="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-                            on:click=move |_| grow()
-                        >
-                            {move || format!("Show more ({} remaining)", total.get() - limit.get())}
-                        </button>
+                                </Deferred>
+                            </For>
+                        </ul>
                     </Show>
-                </div>
-            </section>
-        </div>
+                    // Hidden until the page is whole, so that it is near only when it really is.
+                    <div node_ref=sentinel class="mt-4 flex justify-center" class:hidden=move || !settled.get()>
+                        <Show when=move || { limit.get() < total.get() }>
+                            <button
+                                type="button"
+                                class="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+                                on:click=move |_| grow()
+                            >
+                                {move || format!("Show more ({} remaining)", total.get() - limit.get())}
+                            </button>
+                        </Show>
+                    </div>
+                </section>
+            </div>
+        </Deferred>
     }
 }
 
