@@ -31,9 +31,9 @@
 //! `render_view` renders any app the same way (the listing preview renders its own with it),
 //! without Leptos's hydration comments: the browser renders its own view and never hydrates.
 //! `Template` is Trunk's `index.html` as `cargo xtask dist` leaves it, its Content-Security-Policy
-//! `<meta>` included; `Template::with_stylesheet` links `icons.css`. An entry whose id is not a
-//! file name (`registry_core::id::is_file_name`) gets no page; `write_site` names it in its summary
-//! and writes the rest.
+//! `<meta>` included; `Template::with_late_stylesheet` links `icons.css` after the page, applied
+//! once it has been painted. An entry whose id is not a file name (`registry_core::id::is_file_name`)
+//! gets no page; `write_site` names it in its summary and writes the rest.
 
 use std::fmt;
 use std::fs;
@@ -59,6 +59,9 @@ use crate::visitor::VisitorState;
 
 /// leptos_meta's marker: its head tags go right after it.
 const META_MARKER: &str = "<!--HEAD-->";
+/// The attribute of a stylesheet the start-up script applies once the page has been painted
+/// ([`Template::with_late_stylesheet`]).
+pub const AFTER_PAINT: &str = "data-after-paint";
 /// The comment after the root element of a written page, so a page can be written again.
 const ROOT_END: &str = "<!--/app-->";
 
@@ -204,13 +207,21 @@ impl Template {
         })
     }
 
-    /// The template with a stylesheet linked at the end of its head (`href` resolved against
-    /// the page's `<base>`), unless it is already.
-    pub fn with_stylesheet(&self, href: &str) -> Template {
-        let link = format!("<link rel=\"stylesheet\" href=\"{href}\">");
+    /// The template with a stylesheet applied once the page has been painted (`href` resolved
+    /// against the page's `<base>`), unless it is already: linked after the page with
+    /// `media="print"`, so that it is fetched without holding up the first paint, which the
+    /// stylesheets of the head do; the start-up script (`pattern_script` in `Trunk.toml`)
+    /// applies it ([`AFTER_PAINT`]) once the page has been painted, and without JavaScript a
+    /// `<noscript>` copy of the link applies it at once. The icons' masks are such a
+    /// stylesheet: each icon is a file of its own, painted when it arrives, whatever the sheet.
+    pub fn with_late_stylesheet(&self, href: &str) -> Template {
+        let link = format!(
+            "<link rel=\"stylesheet\" href=\"{href}\" media=\"print\" {AFTER_PAINT}>\
+             <noscript><link rel=\"stylesheet\" href=\"{href}\"></noscript>"
+        );
         let mut template = self.clone();
-        if !template.head.contains(&link) {
-            template.head.push_str(&link);
+        if !template.rest.contains(&link) {
+            template.rest.insert_str(0, &link);
         }
         template
     }
@@ -320,7 +331,7 @@ pub fn write_site(
         fs::write(path, html)
     };
     let whole = registry.is_some();
-    let template = &template.with_stylesheet(ICONS_CSS);
+    let template = &template.with_late_stylesheet(ICONS_CSS);
     let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
     // The icons of the pages written, for their stylesheet: none from an earlier call.
     let _ = rendered_icons_css();

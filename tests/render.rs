@@ -378,7 +378,7 @@ fn pages_draw_only_the_icons_the_build_read_and_measured() {
     write_site(&template, Some(&loaded), &out, Pages::All).unwrap();
     let page = |id: &str| fs::read_to_string(out.join(format!("agents/{id}/index.html"))).unwrap();
     let css = fs::read_to_string(out.join("icons.css")).unwrap();
-    // Within the bounds, a file of the build: drawn in the first paint, its rule in icons.css.
+    // Within the bounds, a file of the build: drawn by its rule in icons.css, no fetch by the app.
     assert!(page("good").contains("icon-mask"));
     assert!(
         css.contains("good.svg") && css.lines().count() == 1,

@@ -101,7 +101,8 @@ describe('content security policy', () => {
   test('icons are drawn with no style attribute, and the policy is enforced and watched', async () => {
     const { context, page } = await launch();
     try {
-      // The page as built, the app held back: the mask comes from icons.css.
+      // The page as built, the app held back: the mask comes from icons.css, which the start-up
+      // script applies once the page has been painted.
       let release;
       const held = new Promise((resolve) => (release = resolve));
       await page.route('**/*.wasm', async (route) => {
@@ -109,8 +110,14 @@ describe('content security policy', () => {
         await route.fallback();
       });
       await page.goto(siteUrl(), { waitUntil: 'load' });
-      const first = await page.locator('.icon-mask').first().evaluate((e) => getComputedStyle(e).maskImage);
-      assert.match(first, /^url\(/);
+      const first = page.locator('.icon-mask').first();
+      await first.evaluate((e) =>
+        new Promise((drawn) => {
+          const check = () => (getComputedStyle(e).maskImage.startsWith('url(') ? drawn() : requestAnimationFrame(check));
+          check();
+        }),
+      );
+      assert.match(await first.evaluate((e) => getComputedStyle(e).maskImage), /^url\(/);
       release();
       await live(page);
       // The app's own cards: the mask set through the CSSOM (in an effect, once mounted).
