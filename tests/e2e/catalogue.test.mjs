@@ -403,7 +403,7 @@ describe('loading', () => {
     });
   }
 
-  test('without the fetch worker, the page downloads the registry itself', async () => {
+  test('without the fetch worker, the page downloads the registry and the wasm itself', async () => {
     const { context, page } = await launch();
     try {
       await page.route('**/fetch-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
@@ -413,6 +413,7 @@ describe('loading', () => {
       await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
       const own = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
       assert.ok(own.some((name) => name.endsWith('/registry.json')), `the page fetched the registry: ${own}`);
+      assert.ok(own.some((name) => name.endsWith('.wasm')), `the page fetched the wasm: ${own}`);
     } finally {
       await context.close();
     }
@@ -421,6 +422,8 @@ describe('loading', () => {
   test('nothing of the app is fetched before the page has been painted', async () => {
     const { context, page } = await launch();
     try {
+      const requested = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       await page.goto(siteUrl());
       await live(page);
       const { paint, fetched } = await page.evaluate(() => ({
@@ -432,10 +435,11 @@ describe('loading', () => {
       }));
       assert.ok(paint !== null, 'the page has a first contentful paint');
       const files = fetched.map((f) => f.file);
-      // The registry is the fetch worker's download, which it starts once it runs: after its
-      // script, which the page fetches.
+      // The registry and the wasm are the fetch worker's downloads, which it starts once it
+      // runs: after its script, which the page fetches. The page compiles no wasm itself.
       for (const file of ['/fetch-worker.js', '/protocol-matrix.json']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
-      assert.ok(files.some((f) => f.endsWith('.wasm')), `the wasm was fetched: ${files}`);
+      assert.ok(requested.some((f) => f.endsWith('.wasm')), `the wasm was fetched: ${requested}`);
+      assert.ok(!files.some((f) => f.endsWith('.wasm')), `the page fetched the wasm itself: ${files}`);
       for (const { file, start } of fetched) {
         assert.ok(start > paint, `${file} was requested at ${start.toFixed(0)} ms, after the first paint at ${paint.toFixed(0)} ms`);
       }
