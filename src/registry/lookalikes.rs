@@ -47,6 +47,37 @@ pub struct Request {
     pub listings: Vec<ListingText>,
 }
 
+/// The listings of a [`Request`], encoded as its JSON one at a time, so that the page can
+/// encode a large registry's in slices (50,000 entries in one go were a task of about 100 ms).
+#[derive(Debug, Default)]
+pub struct Listings {
+    /// The JSON array so far, without its closing bracket.
+    json: Vec<u8>,
+}
+
+impl Listings {
+    /// Adds the listing of the next entry.
+    pub fn push(&mut self, listing: &ListingText) {
+        self.json
+            .push(if self.json.is_empty() { b'[' } else { b',' });
+        serde_json::to_writer(&mut self.json, listing)
+            .expect("a listing is strings and lists of strings, which always encode");
+    }
+
+    /// The JSON of the [`Request`] numbered `id` carrying these listings.
+    pub fn request(self, id: u32) -> Vec<u8> {
+        let mut request = format!("{{\"id\":{id},\"listings\":").into_bytes();
+        if self.json.is_empty() {
+            request.extend_from_slice(b"[]");
+        } else {
+            request.extend_from_slice(&self.json);
+            request.push(b']');
+        }
+        request.push(b'}');
+        request
+    }
+}
+
 /// What the worker answers.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Answer {
@@ -120,12 +151,11 @@ mod worker {
 
     use futures::channel::oneshot;
     use registry_core::Lookalikes;
-    use registry_core::lookalike::ListingText;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 
-    use super::{Answer, READY, Request, WORKER_SCRIPT};
+    use super::{Answer, Listings, READY, WORKER_SCRIPT};
 
     type Reply = oneshot::Sender<Result<Lookalikes, String>>;
 
@@ -210,7 +240,7 @@ mod worker {
     }
 
     /// Finds the look-alikes of `listings` in the worker.
-    pub async fn find(listings: Vec<ListingText>) -> Result<Lookalikes, String> {
+    pub async fn find(listings: Listings) -> Result<Lookalikes, String> {
         start();
         let answer = CHECKER.with_borrow_mut(|checker| {
             let checker = checker.as_mut().expect("started");
@@ -219,8 +249,7 @@ mod worker {
             }
             let id = checker.next;
             checker.next = checker.next.wrapping_add(1);
-            let message =
-                serde_json::to_vec(&Request { id, listings }).map_err(|error| error.to_string())?;
+            let message = listings.request(id);
             let (reply, answer) = oneshot::channel();
             checker.waiting.insert(id, reply);
             if let (true, Some(worker)) = (checker.ready, &checker.worker) {
@@ -316,5 +345,25 @@ mod tests {
         assert!(!answer.lookalikes.is_empty());
         assert_eq!(super::answer(b"not a request"), None);
         assert_eq!(super::answer(READY.as_bytes()), None);
+    }
+
+    #[test]
+    fn listings_encoded_one_at_a_time_are_the_request_serde_encodes() {
+        let entries = [
+            entry("gemini", "Gemini <CLI> & \u{1F600}"),
+            entry("g2", "G\u{435}mini CLI"),
+        ];
+        for count in 0..=entries.len() {
+            let listings: Vec<_> = entries[..count].iter().map(ListingText::of).collect();
+            let mut encoded = Listings::default();
+            for listing in &listings {
+                encoded.push(listing);
+            }
+            let expected = serde_json::to_vec(&Request { id: 3, listings }).unwrap();
+            assert_eq!(
+                String::from_utf8(encoded.request(3)).unwrap(),
+                String::from_utf8(expected).unwrap()
+            );
+        }
     }
 }

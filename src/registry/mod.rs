@@ -483,19 +483,24 @@ impl RegistryState {
     fn find_lookalikes(self) {
         let shown = self.shown.get_value();
         leptos::task::spawn_local(async move {
-            // A task of its own, after the one that shows the registry: copying and encoding
-            // every entry's text takes its own time.
+            // In tasks of their own, after the one that shows the registry: copying and
+            // encoding every entry's text takes its own time (about 100 ms at 50,000 entries).
             http::yield_now().await;
-            if self.shown.try_get_value() != Some(shown) {
+            let Some(latest) = self.latest.get_untracked() else {
                 return;
+            };
+            let mut listings = lookalikes::Listings::default();
+            let mut slices = http::Slices::start();
+            for (i, entry) in latest.catalog.registry.entries.iter().enumerate() {
+                if i % 64 == 0 {
+                    slices.pause_when_due().await;
+                    if self.shown.try_get_value() != Some(shown) {
+                        return;
+                    }
+                }
+                listings.push(&registry_core::lookalike::ListingText::of(entry));
             }
-            let listings = self.latest.with_untracked(|latest| {
-                latest
-                    .iter()
-                    .flat_map(|latest| &latest.catalog.registry.entries)
-                    .map(registry_core::lookalike::ListingText::of)
-                    .collect()
-            });
+            drop(latest);
             let found = lookalikes::find(listings).await;
             if self.shown.try_get_value() != Some(shown) {
                 return;
