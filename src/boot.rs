@@ -84,9 +84,7 @@ pub fn start() {
         });
         notices.forget();
     });
-    let root = send_wrapper::SendWrapper::new(root);
     in_next_task(&owner, move || {
-        let root = root.take();
         if prerendered {
             icon::remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);

@@ -1,7 +1,7 @@
 //! The registry the app shows, and where loading it stands.
 //!
 //! Every page reads one [`RegistryState`] from context. In the browser it is filled by
-//! [`RegistryState::fetch`] (the only IO of the site, in [`fetch`]); at build time the renderer
+//! [`RegistryState::load`] (the only IO of the site, in [`fetch`]); at build time the renderer
 //! gives it the registry known then ([`RegistryState::ready`]), so pages render the same
 //! components with the same data on both sides.
 //!
@@ -287,14 +287,7 @@ impl RegistryState {
     }
 
     /// Starts loading the registry of the build (and, for an ACP registry, each optional file)
-    /// in the browser.
-    pub fn fetch() -> RegistryState {
-        let state = RegistryState::shell();
-        state.load();
-        state
-    }
-
-    /// Starts loading the registry into this state, the first time.
+    /// into this state, in the browser: the first time.
     pub fn load(self) {
         fetch::start(self, fetch::Attempt::First);
     }
