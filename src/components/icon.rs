@@ -29,10 +29,13 @@
 //!
 //! Each URL is read once for the page's lifetime: icons asking while a read is under way wait
 //! for its answer, and an icon built again for a URL already read (the results change on every
-//! keystroke) shows the icon or monogram at once.
+//! keystroke) shows the icon or monogram at once. Reads start in a task after the next frame
+//! ([`start_reads`]): the frame that shows a keystroke's new cards is not spent starting their
+//! downloads.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::time::Duration;
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
@@ -344,6 +347,8 @@ enum Checking {
 thread_local! {
     /// Every check of the page, by URL.
     static CHECKS: RefCell<HashMap<String, Checking>> = RefCell::new(HashMap::new());
+    /// The URLs whose reads start after the next frame ([`start_reads`]).
+    static READS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
     /// The icon classes of the masks the page the app took over had drawn (see
     /// [`remember_drawn`]).
     static DRAWN: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
@@ -411,7 +416,21 @@ fn check(url: &str, result: RwSignal<Option<Check>>) {
         }
     });
     if start {
-        let url = url.to_owned();
+        let first = READS.with(|reads| {
+            let mut reads = reads.borrow_mut();
+            reads.push(url.to_owned());
+            reads.len() == 1
+        });
+        if first {
+            request_animation_frame(|| set_timeout(start_reads, Duration::ZERO));
+        }
+    }
+}
+
+/// Starts the reads asked for since the last frame: in a task after it, so that the frame
+/// showing new cards (a keystroke's) is not spent starting their icons' downloads.
+fn start_reads() {
+    for url in READS.with(|reads| std::mem::take(&mut *reads.borrow_mut())) {
         leptos::task::spawn_local(async move {
             let check = read_icon(&url).await;
             finish(&url, check);
