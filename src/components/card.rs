@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 use registry_core::agentregistry::{Protocol, ServiceAgent, Transport};
 use registry_core::{Entry, Method};
 
@@ -18,7 +17,6 @@ use crate::components::icon::AgentIcon;
 use crate::components::lookalike::LookalikeWarnings;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
 use crate::config;
-use crate::query_state::LastSearch;
 
 /// How many characters of a description a card holds (more than its two lines show).
 pub const CARD_DESCRIPTION_CHARS: usize = 280;
@@ -58,15 +56,6 @@ pub fn AgentCard(
     let href = config::href(&entry.path());
     let version = (!entry.version.is_empty()).then(|| format!("v{}", entry.version));
 
-    // Remember the search this card was found with, for the page's back link.
-    let location = use_location();
-    let last_search = use_context::<LastSearch>();
-    let remember_search = move |_| {
-        if let Some(last) = last_search {
-            last.remember(&location.search.get_untracked());
-        }
-    };
-
     let marked = move |text: String| {
         move || {
             let ranges = highlights.ranges(&text);
@@ -88,7 +77,7 @@ pub fn AgentCard(
             <div class="min-w-0 flex-1">
                 <div class="flex flex-wrap items-baseline gap-x-2">
                     <h2 class="text-base font-semibold">
-                        <a href=href class="outline-none after:absolute after:inset-0 after:rounded-xl" on:click=remember_search>
+                        <a href=href class="outline-none after:absolute after:inset-0 after:rounded-xl">
                             {marked(entry.name.clone())}
                         </a>
                     </h2>

@@ -16,6 +16,8 @@ use std::time::Duration;
 use leptos::either::EitherOf3;
 use leptos::html::Div;
 use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos_router::hooks::use_location;
 use registry_core::{CatalogQuery, CatalogView, Facet, FacetValue, Filters, Kind, Sort};
 
 use crate::components::card::AgentCard;
@@ -29,7 +31,7 @@ use crate::components::search_box::SearchBox;
 use crate::config::{self, RegistryKind};
 use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
-use crate::query_state::{History, use_catalog_query, use_set_catalog_query};
+use crate::query_state::{History, LastSearch, use_catalog_query, use_set_catalog_query};
 use crate::registry::{LoadedRegistry, Phase, use_registry};
 
 /// How many cards are rendered at first, and added each time the list grows.
@@ -239,6 +241,22 @@ fn Browser(
     let has_filters = move || query.with(|q| !q.filters.is_empty());
     let filters_open = RwSignal::new(false);
 
+    // A card's link followed: the search it was found with is remembered, for the agent page's
+    // back link. One listener for the whole list, not one per card made and dropped as the
+    // visitor types.
+    let location = use_location();
+    let last_search = use_context::<LastSearch>();
+    let remember_search = move |event: leptos::ev::MouseEvent| {
+        let on_link = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+            .and_then(|target| target.closest("a[href]").ok().flatten())
+            .is_some();
+        if let (true, Some(last)) = (on_link, last_search) {
+            last.remember(&location.search.get_untracked());
+        }
+    };
+
     let sentinel = NodeRef::<Div>::new();
     on_near_viewport(sentinel, "800px", grow);
 
@@ -326,7 +344,7 @@ fn Browser(
                         when=move || { total.get() > 0 }
                         fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                     >
-                        <ul class="grid gap-3 xl:grid-cols-2">
+                        <ul class="grid gap-3 xl:grid-cols-2" on:click=remember_search>
                             <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
                                 <Deferred>
                                     {data.with_untracked(|loaded| {
