@@ -45,6 +45,7 @@ use crate::components::deferred;
 use crate::components::icon;
 use crate::components::notices::NetworkNotices;
 use crate::registry::{OptionalStatus, Phase, RegistryState, lookalikes};
+use crate::timing::{mark, measure};
 use crate::visitor::VisitorState;
 
 /// The id of the element the app renders into.
@@ -185,13 +186,7 @@ fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
             after.restore_focus();
             crate::offline::register();
             mark("acp:taken-over");
-            if let Some(performance) = window().performance() {
-                let _ = performance.measure_with_start_mark_and_end_mark(
-                    "acp:take-over",
-                    "acp:take-over-start",
-                    "acp:taken-over",
-                );
-            }
+            measure("acp:take-over", "acp:take-over-start", "acp:taken-over");
         });
     });
 }
@@ -230,12 +225,6 @@ fn now_ms() -> f64 {
     window()
         .performance()
         .map_or(0.0, |performance| performance.now())
-}
-
-fn mark(name: &str) {
-    if let Some(performance) = window().performance() {
-        let _ = performance.mark(name);
-    }
 }
 
 /// Renders the app into a new root and swaps it for the loading shell `old`, in one step.

@@ -20,6 +20,7 @@ pub mod registry;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod render;
 pub mod routes;
+pub mod timing;
 pub mod visitor;
 
 pub use app::App;

@@ -46,6 +46,7 @@ use super::{
     RegistryState, STILL_WAITING, Status,
 };
 use crate::config;
+use crate::timing::{mark, measure};
 
 /// Why an attempt is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -561,18 +562,5 @@ fn snapshot(pager: &Pager, incomplete: Option<String>) -> LoadedRegistry {
         diagnostics: pager.diagnostics().to_vec(),
         incomplete,
         lookalikes,
-    }
-}
-
-/// A User Timing mark, so benchmarks can read how long loading took.
-fn mark(name: &str) {
-    if let Some(performance) = window().performance() {
-        let _ = performance.mark(name);
-    }
-}
-
-fn measure(name: &str, start: &str, end: &str) {
-    if let Some(performance) = window().performance() {
-        let _ = performance.measure_with_start_mark_and_end_mark(name, start, end);
     }
 }

@@ -205,6 +205,32 @@ describe('catalogue', () => {
     assert.deepEqual(whole.slice(0, inNextFrame.names.length), inNextFrame.names, 'the first cards stay where they were painted');
   });
 
+  test('while the page is idle the search runs ahead of the first keystroke, once per page load, changing nothing', async () => {
+    await open(page);
+    const before = { url: page.url(), count: await count(page).textContent(), first: await results(page).allTextContents() };
+    const warmUps = () => page.evaluate(() => performance.getEntriesByName('acp:warm-up').length);
+    // The queries run one per idle period: wait until no more come.
+    await page.waitForFunction(() => performance.getEntriesByName('acp:warm-up').length > 0);
+    let ran = await warmUps();
+    for (let seen = -1; seen !== ran; ran = await warmUps()) {
+      seen = ran;
+      await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+    }
+    assert.ok(ran >= 2, `${ran} warm-up queries`);
+    assert.deepEqual(
+      { url: page.url(), count: await count(page).textContent(), first: await results(page).allTextContents() },
+      before,
+      'what the page shows is unchanged',
+    );
+    await results(page).first().getByRole('link').click();
+    await page.getByRole('link', { name: '← All agents' }).click();
+    await count(page).waitFor();
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+    assert.equal(await warmUps(), ran, 'coming back to the catalogue does not run them again');
+    await search(page).pressSequentially('gemini');
+    await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
+  });
+
   test('an icon shown once comes back at once, without another probe, when its card is rebuilt', async () => {
     await open(page, '?q=claude');
     const card = (p) => p.getByRole('listitem').filter({ has: p.getByRole('link', { name: 'Claude Agent', exact: true }) });
