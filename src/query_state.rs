@@ -2,7 +2,10 @@
 //!
 //! [`use_catalog_query`] derives the [`CatalogQuery`] from the location; [`set_catalog_query`]
 //! writes a new one by navigating. Typing replaces the history entry (so Back does not step
-//! through every keystroke); choosing a filter or an order pushes one.
+//! through every keystroke); choosing a filter or an order pushes one. The router's URL, which
+//! [`use_catalog_query`] reads, changes at once; a replaced history entry is written after the
+//! next frame (the vendored router's `replace_later`), so the keystroke's frame does not wait
+//! for it.
 //!
 //! [`LastSearch`] remembers the query an agent page was opened from, for its back link.
 

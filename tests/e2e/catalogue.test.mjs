@@ -115,6 +115,36 @@ describe('catalogue', () => {
     assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
   });
 
+  test('the address follows the search box, and going back right after a keystroke leaves the entry gone back to as it was', async () => {
+    await open(page, '?q=claude');
+    await page.getByRole('checkbox', { name: /npx/ }).check();
+    await page.waitForURL(/dist=npx/);
+    // A keystroke and Back in the same task: the keystroke's address is not written yet.
+    await page.evaluate(() => {
+      const box = document.querySelector('input[type=search]');
+      box.value = 'claudex';
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      history.back();
+    });
+    await page.waitForURL((u) => !u.search.includes('dist=npx'));
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => setTimeout(frame, 50))));
+    assert.equal(new URL(page.url()).search, '?q=claude');
+    assert.equal(await search(page).inputValue(), 'claude');
+    await search(page).fill('gemini');
+    await page.waitForURL(/q=gemini/);
+    // Typed and left at once, for a page outside the app: the search is in the entry come back to.
+    await page.evaluate(() => {
+      const box = document.querySelector('input[type=search]');
+      box.value = 'gemini cli';
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      location.href = '/preview/';
+    });
+    await page.waitForURL(/\/preview\//);
+    await page.goBack();
+    await page.waitForURL(/q=gemini/);
+    assert.equal(new URL(page.url()).search, '?q=gemini+cli');
+  });
+
   test('sorting by name orders the results alphabetically', async () => {
     await open(page, '?sort=name');
     const names = await results(page).allTextContents();

@@ -174,6 +174,9 @@ impl LocationProvider for BrowserUrl {
             let is_back = self.is_back.clone();
             move || match Self::current() {
                 Ok(new_url) => {
+                    // Not in leptos_router 0.8.17: the entry left is not the one a pending
+                    // replace was for.
+                    drop_pending_replace();
                     let mut stack = path_stack.write_value();
                     let is_navigating_back = stack.len() == 1
                         || (stack.len() >= 2
@@ -199,9 +202,19 @@ impl LocationProvider for BrowserUrl {
         let popstate_handle =
             window_event_listener(ev::popstate, move |_| popstate_cb());
 
+        // Not in leptos_router 0.8.17: a pending replace is written before the page is left or
+        // hidden (a hidden page gets no animation frames).
+        let pagehide_handle =
+            window_event_listener(ev::pagehide, |_| write_pending_replace());
+        let hidden_handle = window_event_listener(ev::visibilitychange, |_| {
+            write_pending_replace()
+        });
+
         on_cleanup(|| {
             click_handle.remove();
             popstate_handle.remove();
+            pagehide_handle.remove();
+            hidden_handle.remove();
         });
     }
 
@@ -221,15 +234,16 @@ impl LocationProvider for BrowserUrl {
             .map(|url| url.to_full_path());
         let add_to_stack = current_path.as_ref() != Some(&loc.value);
 
+        // Not in leptos_router 0.8.17 (see the site's vendor/README.md): a replacing navigation
+        // writes the history entry after the next frame, not in the task that navigated
+        // (`History.replaceState` takes about a millisecond, and the catalogue replaces its URL
+        // on every keystroke). The router's own URL is already the new one; a push, a page
+        // being left or the document being hidden writes a pending one first, going back or
+        // forward drops it.
         if loc.replace {
-            history
-                .replace_state_with_url(
-                    &loc.state.to_js_value(),
-                    "",
-                    Some(&loc.value),
-                )
-                .unwrap();
+            replace_later(loc.state.to_js_value(), loc.value.clone());
         } else if add_to_stack {
+            write_pending_replace();
             // push the "forward direction" marker
             let state = &loc.state.to_js_value();
             history
@@ -244,7 +258,7 @@ impl LocationProvider for BrowserUrl {
         // entry replaces its URL on the stack instead of adding one, so that the stack stays
         // as deep as the history and a page replacing its URL on every keystroke does not
         // keep every URL it ever had.
-        if let Ok(url) = Self::current() {
+        if let Ok(url) = Self::parse(&loc.value) {
             let mut stack = self.path_stack.write_value();
             match stack.last_mut() {
                 Some(last) if loc.replace => *last = url,
@@ -280,6 +294,42 @@ impl LocationProvider for BrowserUrl {
     fn is_back(&self) -> ReadSignal<bool> {
         self.is_back.read_only().into()
     }
+}
+
+std::thread_local! {
+    /// Not in leptos_router 0.8.17: the history state and URL of a replacing navigation not yet
+    /// written ([`replace_later`]).
+    static PENDING_REPLACE: std::cell::RefCell<Option<(JsValue, String)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces the current history entry after the next frame; navigations replacing it again
+/// before then write only the last.
+fn replace_later(state: JsValue, url: String) {
+    let first = PENDING_REPLACE
+        .with(|pending| pending.borrow_mut().replace((state, url)))
+        .is_none();
+    if first {
+        request_animation_frame(|| {
+            set_timeout(write_pending_replace, std::time::Duration::ZERO)
+        });
+    }
+}
+
+/// Writes a pending replace, if any.
+fn write_pending_replace() {
+    if let Some((state, url)) =
+        PENDING_REPLACE.with(|pending| pending.borrow_mut().take())
+    {
+        if let Ok(history) = window().history() {
+            _ = history.replace_state_with_url(&state, "", Some(&url));
+        }
+    }
+}
+
+/// Forgets a pending replace.
+fn drop_pending_replace() {
+    PENDING_REPLACE.with(|pending| pending.borrow_mut().take());
 }
 
 fn search_params_from_web_url(
