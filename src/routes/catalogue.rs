@@ -383,7 +383,6 @@ fn Browser(
     }
 }
 
-/// Why the registry's automation skips `entry`, in a sentence, when it does.
 /// Queries computed while the page is idle, before the visitor types: the search, its ranking and
 /// the facet tally then run for the first time. A browser compiles a wasm function when it is
 /// first called and optimises it once it has run a while, so without this the first keystroke
@@ -432,6 +431,7 @@ fn when_idle(f: impl Fn() + 'static) {
     }
 }
 
+/// Why the registry's automation skips `entry`, in a sentence, when it does.
 fn quarantine_of(loaded: &LoadedRegistry, entry: &registry_core::Entry) -> Option<String> {
     loaded
         .catalog
