@@ -1,7 +1,28 @@
-//! User Timing marks and measures (`performance.mark` / `measure`), read by `cargo xtask bench`
-//! and the end-to-end tests: `acp:parse`, `acp:parse+index`, `acp:take-over`, `acp:warm-up`.
+//! When work runs: after the next frame, or when the browser is idle; and the User Timing marks
+//! and measures (`performance.mark` / `measure`) read by `cargo xtask bench` and the end-to-end
+//! tests: `acp:parse`, `acp:parse+index`, `acp:take-over`, `acp:warm-up`.
 
-use leptos::prelude::window;
+use std::rc::Rc;
+use std::time::Duration;
+
+use leptos::prelude::{
+    request_animation_frame, request_idle_callback_with_handle, set_timeout, window,
+};
+
+/// Runs `f` in a task after the next frame: what that frame shows does not wait for it.
+pub fn after_next_frame(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+}
+
+/// Runs `f` when the browser is idle (`requestIdleCallback`), or after a short wait where it
+/// has no idle callbacks (Safari).
+pub fn when_idle(f: impl Fn() + 'static) {
+    let f = Rc::new(f);
+    let fallback = Rc::clone(&f);
+    if request_idle_callback_with_handle(move || f()).is_err() {
+        set_timeout(move || fallback(), Duration::from_millis(50));
+    }
+}
 
 /// Marks `name` now.
 pub fn mark(name: &str) {

@@ -35,7 +35,6 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::time::Duration;
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
@@ -43,6 +42,7 @@ use registry_core::Entry;
 use registry_core::icon_bounds::{self, numbers, path_segments};
 
 use crate::registry::{page_base, resolve, site_relative, size_words, thousands};
+use crate::timing::after_next_frame;
 
 /// The most bytes an icon may have to be drawn: as many as the registry accepts.
 pub const MAX_ICON_BYTES: usize = icon_bounds::MAX_BYTES;
@@ -422,7 +422,7 @@ fn check(url: &str, result: RwSignal<Option<Check>>) {
             reads.len() == 1
         });
         if first {
-            request_animation_frame(|| set_timeout(start_reads, Duration::ZERO));
+            after_next_frame(start_reads);
         }
     }
 }

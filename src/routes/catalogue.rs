@@ -11,7 +11,6 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::either::EitherOf3;
 use leptos::html::Div;
@@ -33,7 +32,7 @@ use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, LastSearch, use_catalog_query, use_set_catalog_query};
 use crate::registry::{LoadedRegistry, Phase, use_registry};
-use crate::timing::{mark, measure};
+use crate::timing::{after_next_frame, mark, measure, when_idle};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -163,9 +162,7 @@ fn Browser(
         Memo::new(move |_| settled_key.with(|settled| query_key.with(|key| settled == key)));
     Effect::new(move |_| {
         let key = query_key.get();
-        request_animation_frame(move || {
-            set_timeout(move || settled_key.set(key), Duration::ZERO);
-        });
+        after_next_frame(move || settled_key.set(key));
     });
     let total = Memo::new(move |_| view.with(|v| v.0.results.len()));
     let visible = Memo::new(move |_| {
@@ -419,16 +416,6 @@ fn warm_up(data: Signal<Arc<LoadedRegistry>>) {
         });
     }
     step(data, 0);
-}
-
-/// Runs `f` when the browser is idle (`requestIdleCallback`), or after a short wait where it
-/// has no idle callbacks (Safari).
-fn when_idle(f: impl Fn() + 'static) {
-    let f = std::rc::Rc::new(f);
-    let fallback = f.clone();
-    if request_idle_callback_with_handle(move || f()).is_err() {
-        set_timeout(move || fallback(), Duration::from_millis(50));
-    }
 }
 
 /// Why the registry's automation skips `entry`, in a sentence, when it does.

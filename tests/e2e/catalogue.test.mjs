@@ -11,6 +11,8 @@ const count = (page) => page.getByText(/^\d+ agents?$/);
 const search = (page) => page.getByRole('searchbox', { name: 'Search agents' });
 const results = (page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem').getByRole('heading');
 const countOf = async (page) => Number((await count(page).textContent()).split(' ')[0]);
+/** Resolves once the page has been idle twice (the catalogue's idle work has had its turns). */
+const idle = (page) => page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
 /** The results the catalogue renders at first and adds each time the list grows (`PAGE`). */
 const PAGE = 48;
 
@@ -244,7 +246,7 @@ describe('catalogue', () => {
     let ran = await warmUps();
     for (let seen = -1; seen !== ran; ran = await warmUps()) {
       seen = ran;
-      await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+      await idle(page);
     }
     assert.ok(ran >= 2, `${ran} warm-up queries`);
     assert.deepEqual(
@@ -255,7 +257,7 @@ describe('catalogue', () => {
     await results(page).first().getByRole('link').click();
     await page.getByRole('link', { name: '← All agents' }).click();
     await count(page).waitFor();
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+    await idle(page);
     assert.equal(await warmUps(), ran, 'coming back to the catalogue does not run them again');
     await search(page).pressSequentially('gemini');
     await page.getByRole('link', { name: 'Gemini CLI' }).waitFor();
