@@ -56,7 +56,17 @@ impl PartialEq for ViewRef {
 pub fn CataloguePage() -> impl IntoView {
     let registry = use_registry();
     let query = use_catalog_query();
-    let title = Signal::derive(move || query.with(|q| q.q.trim().to_owned()));
+    // The title follows the search one frame later: setting `document.title` takes the
+    // browser most of a millisecond, which a keystroke's frame need not wait for.
+    let title = RwSignal::new(query.with_untracked(|q| q.q.trim().to_owned()));
+    Effect::new(move |_| {
+        let typed = query.with(|q| q.q.trim().to_owned());
+        after_next_frame(move || {
+            if title.try_with_untracked(|shown| *shown != typed) == Some(true) {
+                title.try_set(typed);
+            }
+        });
+    });
     let (heading, intro) = match config::REGISTRY_KIND {
         RegistryKind::Acp => (
             "Find an ACP agent",
@@ -69,7 +79,7 @@ pub fn CataloguePage() -> impl IntoView {
     };
     let phase = Memo::new(move |_| registry.phase());
     view! {
-        <CatalogueHead query=title />
+        <CatalogueHead query=title.into() />
         <section class="pb-6 pt-10">
             <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
             <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{intro}</p>
