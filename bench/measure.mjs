@@ -110,7 +110,11 @@ function probeKeystrokes() {
   window.__benchFingerprint = () => {
     const results = document.querySelector('section[aria-label=Results]');
     if (!results) return '';
-    const cards = [...results.querySelectorAll('li h2 a')].slice(0, 10).map((a) => a.innerHTML);
+    // What is shown: a list the site keeps hidden for a frame is not.
+    const cards = [...results.querySelectorAll('li h2 a')]
+      .filter((a) => a.checkVisibility())
+      .slice(0, 10)
+      .map((a) => a.innerHTML);
     return JSON.stringify([results.querySelector('[role=status]')?.textContent, cards]);
   };
   window.addEventListener(

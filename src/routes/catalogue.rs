@@ -8,6 +8,11 @@
 //! A new query first renders only the [`FIRST_CARDS`] results that fill a screen, so the frame
 //! after a keystroke shows them; the rest of the page follows right after that frame. The query
 //! the page opens with renders its whole page at once.
+//!
+//! Each query has a list of its own. The list of the query typed before stays in the page,
+//! hidden and no longer following the search, until that frame is done, and is dropped then:
+//! taking a page of cards out of the document and dropping them costs about as much as building
+//! the new query's first cards, and need not delay the frame that shows them.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -17,7 +22,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos_router::hooks::use_location;
-use registry_core::{CatalogQuery, CatalogView, Facet, FacetValue, Filters, Kind, Sort};
+use registry_core::{CatalogQuery, CatalogView, Facet, FacetValue, Filters, Kind, Matches, Sort};
 
 use crate::components::card::AgentCard;
 use crate::components::deferred::Deferred;
@@ -40,6 +45,10 @@ pub const PAGE: usize = 48;
 /// How many cards a new query renders in the frame it was typed in: more than a 1080p screen
 /// shows above the fold.
 pub const FIRST_CARDS: usize = 12;
+
+/// How many lists of earlier queries may wait, hidden, to be dropped (several keystrokes can
+/// come between two frames).
+const MAX_HIDDEN_LISTS: usize = 3;
 
 /// A computed view, compared by identity (recomputing it is what changes it).
 #[derive(Clone, Debug)]
@@ -150,7 +159,6 @@ fn Browser(
         ))
     });
     Effect::new(move |_| warm_up(data));
-    let highlights = Highlights::new(Signal::derive(move || view.with(|v| v.0.matches.clone())));
     let query_key = Memo::new(move |_| query.with(CatalogQuery::to_query_string));
 
     // More results for the query they were asked for; a new query starts from one page again.
@@ -190,6 +198,17 @@ fn Browser(
                     .collect::<Vec<_>>()
             })
         })
+    });
+    // The lists in the page, the current query's first: the others are hidden, waiting for the
+    // frame that shows the current one to be done.
+    let lists = Memo::new(move |previous: Option<&Vec<String>>| {
+        let key = query_key.get();
+        let mut lists = vec![key.clone()];
+        if let (false, Some(previous)) = (settled.get(), previous) {
+            let earlier = previous.iter().filter(|list| **list != key);
+            lists.extend(earlier.take(MAX_HIDDEN_LISTS).cloned());
+        }
+        lists
     });
     let grow = move || {
         if settled.get_untracked() && limit.get_untracked() < total.get_untracked() {
@@ -353,24 +372,11 @@ fn Browser(
                         when=move || { total.get() > 0 }
                         fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                     >
-                        <ul class="grid gap-3 xl:grid-cols-2" on:click=remember_search>
-                            <For each=move || visible.get() key=|(key, _)| key.clone() let:((_, index))>
-                                <Deferred>
-                                    {data.with_untracked(|loaded| {
-                                        let entry = &loaded.catalog.registry.entries[index];
-                                        view! {
-                                            <AgentCard
-                                                entry=Arc::new(entry.clone())
-                                                icon=icon_url(entry, &loaded.url)
-                                                highlights
-                                                warnings=warnings_of(&loaded.catalog, entry)
-                                                quarantine=quarantine_of(loaded, entry)
-                                            />
-                                        }
-                                    })}
-                                </Deferred>
+                        <div on:click=remember_search>
+                            <For each=move || lists.get() key=String::clone let:list>
+                                <ResultList list query_key visible view data />
                             </For>
-                        </ul>
+                        </div>
                     </Show>
                     // Hidden until the page is whole, so that it is near only when it really is.
                     <div node_ref=sentinel class="mt-4 flex justify-center" class:hidden=move || !settled.get()>
@@ -387,6 +393,57 @@ fn Browser(
                 </section>
             </div>
         </Deferred>
+    }
+}
+
+/// The cards of one query. While it is the current query's, it follows the search; once another
+/// query is typed it is hidden and keeps what it showed (its cards, their marks) until it is
+/// dropped.
+#[component]
+fn ResultList(
+    /// The query it lists ([`CatalogQuery::to_query_string`]).
+    list: String,
+    /// The current query, the same way.
+    query_key: Memo<String>,
+    /// The current query's cards: their keys and their entries' indices.
+    visible: Memo<Vec<(CardKey, usize)>>,
+    /// The current query's view, for its matches.
+    view: Memo<ViewRef>,
+    /// The registry on screen.
+    data: Signal<Arc<LoadedRegistry>>,
+) -> impl IntoView {
+    let current = Memo::new(move |_| query_key.with(|key| *key == list));
+    let rows = Memo::new(move |kept: Option<&Vec<(CardKey, usize)>>| match kept {
+        Some(kept) if !current.get() => kept.clone(),
+        _ => visible.get(),
+    });
+    let matches = Memo::new_with_compare(
+        move |kept: Option<&Arc<Matches>>| match kept {
+            Some(kept) if !current.get() => Arc::clone(kept),
+            _ => view.with(|v| Arc::clone(&v.0.matches)),
+        },
+        |before, after| !matches!((before, after), (Some(a), Some(b)) if Arc::ptr_eq(a, b)),
+    );
+    let highlights = Highlights::new(matches.into());
+    view! {
+        <ul class="grid gap-3 xl:grid-cols-2" hidden=move || !current.get()>
+            <For each=move || rows.get() key=|(key, _)| key.clone() let:((_, index))>
+                <Deferred>
+                    {data.with_untracked(|loaded| {
+                        let entry = &loaded.catalog.registry.entries[index];
+                        view! {
+                            <AgentCard
+                                entry=Arc::new(entry.clone())
+                                icon=icon_url(entry, &loaded.url)
+                                highlights
+                                warnings=warnings_of(&loaded.catalog, entry)
+                                quarantine=quarantine_of(loaded, entry)
+                            />
+                        }
+                    })}
+                </Deferred>
+            </For>
+        </ul>
     }
 }
 

@@ -45,6 +45,10 @@ describe('catalogue', () => {
     const marked = await page.locator('mark').first().textContent();
     assert.equal(marked.toLowerCase(), 'gemini');
     assert.match(page.url(), /[?&]q=gemini/);
+    // The tab's title names the search (a frame after the keystroke), and the site alone once cleared.
+    await page.waitForFunction(() => document.title === '“gemini” · ACP Agent Registry');
+    await search(page).fill('');
+    await page.waitForFunction(() => document.title === 'ACP Agent Registry');
   });
 
   test('a typo still finds the agent', async () => {
@@ -220,21 +224,29 @@ describe('catalogue', () => {
   test('a keystroke paints the first screen of results in the next frame, the rest of the page after it', async () => {
     await open(page);
     await page.getByRole('button', { name: /Show more/ }).waitFor();
+    const before = await results(page).allTextContents();
     const inNextFrame = await page.evaluate(async () => {
       const box = document.querySelector('input[type=search]');
       box.value = 'a';
       box.dispatchEvent(new Event('input', { bubbles: true }));
       await new Promise((frame) => requestAnimationFrame(frame));
-      const names = [...document.querySelectorAll('section[aria-label=Results] h2')].map((h) => h.textContent);
-      return { names, status: document.querySelector('section[aria-label=Results] [role=status]').textContent };
+      const headings = [...document.querySelectorAll('section[aria-label=Results] h2')];
+      return {
+        names: headings.filter((h) => h.checkVisibility()).map((h) => h.textContent),
+        unseen: headings.filter((h) => !h.checkVisibility()).map((h) => h.textContent),
+        status: document.querySelector('section[aria-label=Results] [role=status]').textContent,
+      };
     });
     const total = Number(inNextFrame.status.split(' ')[0]);
     assert.ok(total > PAGE, `“a” matches more than a page (${total})`);
     assert.ok(inNextFrame.names.length >= 8 && inNextFrame.names.length < PAGE, `${inNextFrame.names.length} cards in the next frame`);
+    // The previous page waits, hidden, to be dropped after that frame: none of it is seen.
+    assert.deepEqual(inNextFrame.unseen, before, 'the previous page is hidden in that frame');
     await page.getByRole('button', { name: /Show more/ }).waitFor();
     const whole = await results(page).allTextContents();
     assert.equal(whole.length, PAGE);
     assert.deepEqual(whole.slice(0, inNextFrame.names.length), inNextFrame.names, 'the first cards stay where they were painted');
+    assert.equal(await page.locator('section[aria-label=Results] h2').count(), PAGE, 'the previous page is gone from the document');
   });
 
   test('while the page is idle the search runs ahead of the first keystroke, once per page load, changing nothing', async () => {
