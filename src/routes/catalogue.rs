@@ -37,7 +37,7 @@ use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, LastSearch, use_catalog_query, use_set_catalog_query};
 use crate::registry::{LoadedRegistry, Phase, use_registry};
-use crate::timing::{after_next_frame, mark, measure, when_idle};
+use crate::timing::{mark, measure, one_frame_later, when_idle};
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -65,17 +65,9 @@ impl PartialEq for ViewRef {
 pub fn CataloguePage() -> impl IntoView {
     let registry = use_registry();
     let query = use_catalog_query();
-    // The title follows the search one frame later: setting `document.title` takes the
-    // browser most of a millisecond, which a keystroke's frame need not wait for.
-    let title = RwSignal::new(query.with_untracked(|q| q.q.trim().to_owned()));
-    Effect::new(move |_| {
-        let typed = query.with(|q| q.q.trim().to_owned());
-        after_next_frame(move || {
-            if title.try_with_untracked(|shown| *shown != typed) == Some(true) {
-                title.try_set(typed);
-            }
-        });
-    });
+    // Setting `document.title` takes the browser most of a millisecond: the title follows the
+    // search after the keystroke's frame.
+    let title = one_frame_later(move || query.with(|q| q.q.trim().to_owned()));
     let (heading, intro) = match config::REGISTRY_KIND {
         RegistryKind::Acp => (
             "Find an ACP agent",
@@ -175,13 +167,9 @@ fn Browser(
     // The query whose whole page may render: set once the frame showing its first cards is done.
     // The query the page opens with renders whole at once: a load is not a keystroke, and the
     // list should not grow under the visitor right after it appeared.
-    let settled_key = RwSignal::new(query_key.get_untracked());
+    let settled_key = one_frame_later(move || query_key.get());
     let settled =
         Memo::new(move |_| settled_key.with(|settled| query_key.with(|key| settled == key)));
-    Effect::new(move |_| {
-        let key = query_key.get();
-        after_next_frame(move || settled_key.set(key));
-    });
     let total = Memo::new(move |_| view.with(|v| v.0.results.len()));
     let visible = Memo::new(move |_| {
         let shown = if settled.get() {
