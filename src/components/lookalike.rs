@@ -7,19 +7,23 @@ use registry_core::{Catalog, Entry};
 /// The look-alike warnings of `entry`, a member of `catalog`, as sentences ("Its name looks
 /// like Gemini CLI (gemini), a different agent."); none for an entry that is not the catalogue's.
 pub fn warnings_of(catalog: &Catalog, entry: &Entry) -> Vec<String> {
-    let entries = &catalog.registry.entries;
-    entries
+    catalog
+        .registry
+        .entries
         .iter()
         .position(|e| std::ptr::eq(e, entry))
-        .map(|index| {
-            catalog
-                .lookalikes
-                .warnings(index)
-                .iter()
-                .map(|warning| warning.describe(entries))
-                .collect()
-        })
+        .map(|index| warnings_at(catalog, index))
         .unwrap_or_default()
+}
+
+/// The same for the catalogue's entry at `index`, without looking for it.
+pub fn warnings_at(catalog: &Catalog, index: usize) -> Vec<String> {
+    catalog
+        .lookalikes
+        .warnings(index)
+        .iter()
+        .map(|warning| warning.describe(&catalog.registry.entries))
+        .collect()
 }
 
 /// The warnings, one paragraph each; nothing when there are none.

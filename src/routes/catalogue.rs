@@ -29,7 +29,7 @@ use crate::components::deferred::Deferred;
 use crate::components::facets::{FacetFieldset, facet_groups};
 use crate::components::highlight::Highlights;
 use crate::components::icon::icon_url;
-use crate::components::lookalike::warnings_of;
+use crate::components::lookalike::warnings_at;
 use crate::components::notices::{DiagnosticsNotice, IncompleteNotice, LoadErrorPanel};
 use crate::components::search_box::SearchBox;
 use crate::config::{self, RegistryKind};
@@ -424,7 +424,7 @@ fn ResultList(
                                 entry=Arc::new(entry.clone())
                                 icon=icon_url(entry, &loaded.url)
                                 highlights
-                                warnings=warnings_of(&loaded.catalog, entry)
+                                warnings=warnings_at(&loaded.catalog, index)
                                 quarantine=quarantine_of(loaded, entry)
                             />
                         }
