@@ -130,7 +130,7 @@ fn a_facet_shows_counts_and_reports_toggles() {
         let on_toggle = Callback::new(move |value: FacetValue| {
             toggled.update(|t| t.push(value));
         });
-        view! { <FacetFieldset facet=Facet::Method groups on_toggle /> }
+        view! { <FacetFieldset facet=Facet::Method groups=groups.into() on_toggle /> }
     });
     let text = container.text_content().unwrap();
     assert!(text.contains("npx (Node.js)68"), "{text}");

@@ -69,10 +69,11 @@ pub fn AgentCard(
     };
 
     // A card off screen is neither styled, laid out nor painted until it nears the viewport
-    // (`content-visibility: auto`, about the height of a card held in its place): the first
-    // paint of the catalogue lays out the few cards it shows, not the whole first page.
+    // (`content-visibility: auto`, the height of a card's content held in its place: a name,
+    // two lines of description, its authors and badges): the first paint of the catalogue lays
+    // out the few cards it shows, not the whole first page.
     view! {
-        <li class="[content-visibility:auto] [contain-intrinsic-size:auto_9.5rem] group relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 transition-[border-color,box-shadow] hover:border-indigo-400 hover:shadow-sm focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-500">
+        <li class="[content-visibility:auto] [contain-intrinsic-size:auto_7.5rem] group relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 transition-[border-color,box-shadow] hover:border-indigo-400 hover:shadow-sm focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-500">
             <AgentIcon url=icon name=entry.name.clone() />
             <div class="min-w-0 flex-1">
                 <div class="flex flex-wrap items-baseline gap-x-2">

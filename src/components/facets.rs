@@ -56,7 +56,7 @@ pub fn FacetFieldset(
     /// The group shown.
     facet: Facet,
     /// All groups, current counts and selections.
-    groups: Memo<Vec<FacetGroup>>,
+    groups: Signal<Vec<FacetGroup>>,
     /// Called with the value of a box toggled.
     on_toggle: Callback<FacetValue>,
 ) -> impl IntoView {

@@ -42,8 +42,8 @@ use crate::timing::{mark, measure, one_frame_later, when_idle};
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
 
-/// How many cards a new query renders in the frame it was typed in: more than a 1080p screen
-/// shows above the fold.
+/// The most cards a new query renders in the frame it was typed in ([`cards_that_fit`]): more
+/// than a 1080p screen shows above the fold.
 pub const FIRST_CARDS: usize = 12;
 
 /// How many lists of earlier queries may wait, hidden, to be dropped (several keystrokes can
@@ -143,7 +143,24 @@ fn Browser(
     data: Signal<Arc<LoadedRegistry>>,
 ) -> impl IntoView {
     let query = use_catalog_query();
-    let set_query = use_set_catalog_query();
+    // Before the query changes, while the page still shows the cards of the one before: how many
+    // of the new query's cards fill the screen, for the frame that shows them.
+    let results_box = NodeRef::<Div>::new();
+    let first_cards = StoredValue::new(FIRST_CARDS);
+    let shortest_seen = StoredValue::new(f64::INFINITY);
+    let set_query = {
+        let navigate = use_set_catalog_query();
+        move |next: &CatalogQuery, history: History| {
+            let fit = results_box
+                .get_untracked()
+                .and_then(|results| cards_that_fit(&results, shortest_seen.get_value()));
+            if let Some(fit) = fit {
+                shortest_seen.set_value(fit.shortest);
+            }
+            first_cards.set_value(fit.map_or(FIRST_CARDS, |fit| fit.cards));
+            navigate(next, history);
+        }
+    };
 
     let view = Memo::new(move |_| {
         ViewRef(Arc::new(
@@ -175,7 +192,7 @@ fn Browser(
         let shown = if settled.get() {
             limit.get()
         } else {
-            limit.get().min(FIRST_CARDS)
+            limit.get().min(first_cards.get_value())
         };
         data.with(|loaded| {
             view.with(|v| {
@@ -221,7 +238,9 @@ fn Browser(
         })
     };
 
-    let groups = Memo::new(move |_| {
+    // The facet counts follow the results one frame later: relaying out a few dozen changed
+    // counts was most of the layout the keystroke's frame waited for.
+    let groups = one_frame_later(move || {
         let filters = query.with(|q| q.filters.clone());
         view.with(|v| facet_groups(&v.0.counts, &filters))
     });
@@ -327,7 +346,7 @@ fn Browser(
                     </button>
                     <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
                         {shown_facets().map(|facet| view! {
-                            <Deferred><FacetFieldset facet groups on_toggle /></Deferred>
+                            <Deferred><FacetFieldset facet groups=groups.into() on_toggle /></Deferred>
                         }).collect_view()}
                     </div>
                 </aside>
@@ -360,7 +379,7 @@ fn Browser(
                         when=move || { total.get() > 0 }
                         fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                     >
-                        <div on:click=remember_search>
+                        <div node_ref=results_box on:click=remember_search>
                             <For each=move || lists.get() key=String::clone let:list>
                                 <ResultList list query_key visible view data />
                             </For>
@@ -382,6 +401,57 @@ fn Browser(
             </div>
         </Deferred>
     }
+}
+
+/// How many cards fill the screen, and the height that was judged by.
+#[derive(Clone, Copy)]
+struct Fit {
+    cards: usize,
+    shortest: f64,
+}
+
+/// How many cards fill the screen from the top of the list shown in `results` down: whole rows of
+/// as many columns as the list has, each as tall as the shortest card seen on screen (now, or
+/// `shortest_seen` before: the next query's cards may be shorter than these), plus the gap
+/// between rows; at least one row, at most [`FIRST_CARDS`]. `None` without a card to measure.
+///
+/// Read as a query changes, before the page does: the browser laid the page out for the frame
+/// just shown, so this costs no layout of its own.
+fn cards_that_fit(results: &web_sys::Element, shortest_seen: f64) -> Option<Fit> {
+    let bottom = window().inner_height().ok()?.as_f64()?;
+    let list = results
+        .query_selector(":scope > ul:not([data-hidden])")
+        .ok()??;
+    let cards = list.children();
+    let rects: Vec<_> = (0..cards.length().min(FIRST_CARDS as u32))
+        .filter_map(|i| cards.item(i))
+        .map(|card| card.get_bounding_client_rect())
+        .collect();
+    let first = rects.first()?;
+    let columns = rects
+        .iter()
+        .take_while(|rect| (rect.top() - first.top()).abs() < 1.0)
+        .count();
+    let first_row_bottom = rects[..columns]
+        .iter()
+        .map(|rect| rect.bottom())
+        .fold(first.bottom(), f64::max);
+    let gap = rects
+        .get(columns)
+        .map_or(0.0, |below| (below.top() - first_row_bottom).max(0.0));
+    let shortest = rects
+        .iter()
+        .filter(|rect| rect.top() < bottom && rect.height() > 0.0)
+        .map(|rect| rect.height())
+        .fold(shortest_seen, f64::min);
+    if !shortest.is_finite() {
+        return None;
+    }
+    let rows = ((bottom - first.top()) / (shortest + gap)).ceil().max(1.0) as usize;
+    Some(Fit {
+        cards: (rows * columns).clamp(1, FIRST_CARDS),
+        shortest,
+    })
 }
 
 /// The cards of one query. While it is the current query's, it follows the search; once another
@@ -414,7 +484,15 @@ fn ResultList(
     );
     let highlights = Highlights::new(matches.into());
     view! {
-        <ul class="grid gap-3 xl:grid-cols-2" hidden=move || !current.get()>
+        // Hidden by `content-visibility: hidden`, not `display: none`: the browser keeps the
+        // hidden cards' layout until they are dropped, after the frame, instead of taking it
+        // down in the frame that shows the new list. Their contents are skipped: not drawn, not
+        // focusable, not in the accessibility tree (`inert` would restyle every one of them).
+        <ul
+            class="grid gap-3 xl:grid-cols-2"
+            class=("[content-visibility:hidden]", move || !current.get())
+            data-hidden=move || (!current.get()).then_some("")
+        >
             <For each=move || rows.get() key=|(key, _)| key.clone() let:((_, index))>
                 <Deferred>
                     {data.with_untracked(|loaded| {

@@ -68,7 +68,9 @@ describe('catalogue', () => {
     await page.getByText(`${uvxCount} agents`).waitFor();
     assert.match(page.url(), /dist=uvx/);
     // Counts of other groups now count uvx agents only: every uvx agent runs on Windows.
+    // The counts follow the results one frame later.
     const windows = page.getByRole('group', { name: 'Operating system' }).getByText('Windows').locator('..');
+    await windows.filter({ hasText: new RegExp(`${uvxCount}$`) }).waitFor();
     assert.match(await windows.textContent(), new RegExp(`${uvxCount}$`));
     // The same group stays disjunctive: npx keeps its own count.
     const npxCount = REGISTRY.agents.filter((a) => a.distribution.npx).length;
@@ -114,10 +116,13 @@ describe('catalogue', () => {
     assert.equal(await count(page).textContent(), filtered);
     await page.goBack();
     await page.waitForURL((u) => !u.search.includes('dist=npx'));
+    // The boxes follow the results one frame later, with the counts.
+    await page.getByRole('checkbox', { name: /npx/, checked: false }).waitFor();
     assert.equal(await page.getByRole('checkbox', { name: /npx/ }).isChecked(), false);
     assert.equal(await search(page).inputValue(), 'claude');
     await page.goForward();
     await page.waitForURL(/dist=npx/);
+    await page.getByRole('checkbox', { name: /npx/, checked: true }).waitFor();
     assert.ok(await page.getByRole('checkbox', { name: /npx/ }).isChecked());
   });
 
@@ -234,19 +239,61 @@ describe('catalogue', () => {
       return {
         names: headings.filter((h) => h.checkVisibility()).map((h) => h.textContent),
         unseen: headings.filter((h) => !h.checkVisibility()).map((h) => h.textContent),
+        // Whether a link of the hidden page can take the focus (it must not).
+        focusable: (() => {
+          const link = headings.find((h) => !h.checkVisibility())?.querySelector('a');
+          link?.focus();
+          return link !== undefined && document.activeElement === link;
+        })(),
         status: document.querySelector('section[aria-label=Results] [role=status]').textContent,
       };
     });
     const total = Number(inNextFrame.status.split(' ')[0]);
     assert.ok(total > PAGE, `“a” matches more than a page (${total})`);
-    assert.ok(inNextFrame.names.length >= 8 && inNextFrame.names.length < PAGE, `${inNextFrame.names.length} cards in the next frame`);
-    // The previous page waits, hidden, to be dropped after that frame: none of it is seen.
+    assert.ok(inNextFrame.names.length > 0 && inNextFrame.names.length < PAGE, `${inNextFrame.names.length} cards in the next frame`);
+    // The previous page waits, hidden, to be dropped after that frame: none of it is seen or
+    // can be reached with the keyboard.
     assert.deepEqual(inNextFrame.unseen, before, 'the previous page is hidden in that frame');
+    assert.equal(inNextFrame.focusable, false, 'the previous page cannot take the focus in that frame');
     await page.getByRole('button', { name: /Show more/ }).waitFor();
     const whole = await results(page).allTextContents();
     assert.equal(whole.length, PAGE);
     assert.deepEqual(whole.slice(0, inNextFrame.names.length), inNextFrame.names, 'the first cards stay where they were painted');
+    // Every card on screen once the page is whole was painted in that frame.
+    const onScreen = await page.evaluate(() =>
+      [...document.querySelectorAll('section[aria-label=Results] li h2')]
+        .filter((h) => h.closest('li').getBoundingClientRect().top < window.innerHeight)
+        .map((h) => h.textContent),
+    );
+    assert.ok(onScreen.length > 0, 'cards are on screen');
+    assert.deepEqual(inNextFrame.names.slice(0, onScreen.length), onScreen, 'the frame after the keystroke showed every card on screen');
     assert.equal(await page.locator('section[aria-label=Results] h2').count(), PAGE, 'the previous page is gone from the document');
+  });
+
+  test('at a phone’s size, a keystroke builds the cards that fill its screen, not a desktop’s', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(page);
+      await page.getByRole('button', { name: /Show more/ }).waitFor();
+      const painted = await page.evaluate(async () => {
+        const box = document.querySelector('input[type=search]');
+        box.value = 'a';
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((frame) => requestAnimationFrame(frame));
+        return [...document.querySelectorAll('section[aria-label=Results] h2')].filter((h) => h.checkVisibility()).length;
+      });
+      await page.getByRole('button', { name: /Show more/ }).waitFor();
+      const onScreen = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('section[aria-label=Results] li h2')].filter(
+            (h) => h.closest('li').getBoundingClientRect().top < window.innerHeight,
+          ).length,
+      );
+      assert.ok(painted >= onScreen, `${painted} cards painted, ${onScreen} on screen`);
+      assert.ok(painted < 12, `a phone's screen holds fewer cards than a desktop's (${painted} painted)`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   test('while the page is idle the search runs ahead of the first keystroke, once per page load, changing nothing', async () => {
