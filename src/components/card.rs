@@ -44,7 +44,7 @@ pub fn AgentCard(
     icon: Option<String>,
     /// What the search matched, marked in the name, description and authors.
     highlights: Highlights,
-    /// Its look-alike warnings ([`warnings_of`](crate::components::lookalike::warnings_of)).
+    /// Its look-alike warnings ([`warnings_at`](crate::components::lookalike::warnings_at)).
     #[prop(optional)]
     warnings: Vec<String>,
     /// Why the registry's automation skips it, when it does, in a sentence

@@ -419,9 +419,8 @@ struct Fit {
 /// just shown, so this costs no layout of its own.
 fn cards_that_fit(results: &web_sys::Element, shortest_seen: f64) -> Option<Fit> {
     let bottom = window().inner_height().ok()?.as_f64()?;
-    let list = results
-        .query_selector(":scope > ul:not([data-hidden])")
-        .ok()??;
+    // The current query's list comes first (the catalogue's `lists`).
+    let list = results.first_element_child()?;
     let cards = list.children();
     let rects: Vec<_> = (0..cards.length().min(FIRST_CARDS as u32))
         .filter_map(|i| cards.item(i))
@@ -491,7 +490,6 @@ fn ResultList(
         <ul
             class="grid gap-3 xl:grid-cols-2"
             class=("[content-visibility:hidden]", move || !current.get())
-            data-hidden=move || (!current.get()).then_some("")
         >
             <For each=move || rows.get() key=|(key, _)| key.clone() let:((_, index))>
                 <Deferred>
