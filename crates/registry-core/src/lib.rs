@@ -25,7 +25,9 @@
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page;
-//! - [`source`]: which kind of registry a build reads;
+//! - [`source`]: which kind of registry a site reads;
+//! - [`settings`]: a site's settings (registry URL, public URL…), written into its pages by the
+//!   build and read by the app at start;
 //! - what the build publishes beside the pages: [`address`] (canonical URLs under
 //!   `SITE_ORIGIN` + `PUBLIC_URL`), [`badge`] (an entry's SVG badge and the snippets linking
 //!   it), [`jsonld`] (an agent page's structured data), [`sitemap`] (`sitemap.xml`,
@@ -49,6 +51,7 @@ pub mod model;
 pub mod protocol;
 pub mod query;
 pub mod search;
+pub mod settings;
 pub mod sitemap;
 pub mod snippets;
 pub mod source;
@@ -81,6 +84,7 @@ pub use protocol::{
 };
 pub use query::{CatalogQuery, Sort};
 pub use search::{Hit, Matches, SearchIndex};
+pub use settings::SiteSettings;
 pub use sitemap::{robots_txt, sitemap_xml};
 pub use snippets::{
     Client, ClientSnippet, InstallSnippet, LaunchCommand, Note, NoteKind, Refusal, Shell,

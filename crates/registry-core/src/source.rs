@@ -1,12 +1,15 @@
 //! Which kind of registry a catalogue is built over.
 //!
 //! The same site and tools browse two sources: an ACP registry's `registry.json`, and the
-//! discovery API of an [AgentRegistry](crate::agentregistry) service. A build names its source
-//! with the word of [`RegistryKind::as_str`]; [`RegistryKind::parse`] is `const` so the site can
-//! read it from a build-time environment variable into a constant.
+//! discovery API of an [AgentRegistry](crate::agentregistry) service. A site's settings name its
+//! source with the word of [`RegistryKind::as_str`] ([`crate::settings`]), which
+//! [`RegistryKind::parse`] reads back.
 
 /// The kind of registry a build reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum RegistryKind {
     /// An ACP registry's `registry.json`.
     #[default]
