@@ -209,14 +209,20 @@ pub fn origin_of(url: &str) -> Option<&str> {
     Some(&url[..scheme.len() + 3 + host_end])
 }
 
-/// `3.2 MB`, `12.5 KB`, `512 bytes`.
+/// `3.2 MB`, `12.5 KB`, `512 bytes`: tenths rounded to the nearest, half up.
+///
+/// In integers: formatting a float links the float-printing code into the wasm (11 KB), and
+/// nothing else of the app needs it.
 pub fn size_words(bytes: usize) -> String {
-    const KB: f64 = 1000.0;
-    let n = bytes as f64;
+    const KB: u64 = 1000;
+    let n = bytes as u64;
+    let tenths = |unit: u64| (n * 10 + unit / 2) / unit;
     if n >= KB * KB {
-        format!("{:.1} MB", n / (KB * KB))
+        let t = tenths(KB * KB);
+        format!("{}.{} MB", t / 10, t % 10)
     } else if n >= KB {
-        format!("{:.1} KB", n / KB)
+        let t = tenths(KB);
+        format!("{}.{} KB", t / 10, t % 10)
     } else if bytes == 1 {
         "1 byte".to_owned()
     } else {
@@ -539,7 +545,14 @@ mod tests {
             (1, "1 byte"),
             (999, "999 bytes"),
             (1000, "1.0 KB"),
+            (1049, "1.0 KB"),
+            (1050, "1.1 KB"),
+            (12_500, "12.5 KB"),
+            (999_949, "999.9 KB"),
+            (999_999, "1000.0 KB"),
+            (1_000_000, "1.0 MB"),
             (5_242_880, "5.2 MB"),
+            (2_500_000_000, "2500.0 MB"),
         ] {
             assert_eq!(size_words(bytes), words);
         }

@@ -91,7 +91,12 @@ pub async fn keep(url: &str, body: Option<&Blob>, validators: &Validators, fetch
         return;
     };
     let _ = headers.set("content-type", "application/json; charset=utf-8");
-    let _ = headers.set(FETCHED_AT, &fetched_at.to_string());
+    // Whole milliseconds, written as an integer: printing a float would link the
+    // float-printing code into the wasm for this one header.
+    let _ = headers.set(
+        FETCHED_AT,
+        &(fetched_at.max(0.0).round() as u64).to_string(),
+    );
     if let Some(etag) = &validators.etag {
         let _ = headers.set("etag", etag);
     }
