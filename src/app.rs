@@ -82,11 +82,11 @@ pub fn App(
 /// browser adds none either (the page it takes over had them).
 #[component]
 fn DataPreloads() -> impl IntoView {
-    let wanted = cfg!(not(target_arch = "wasm32")) && config::REGISTRY_KIND == RegistryKind::Acp;
+    let wanted = cfg!(not(target_arch = "wasm32")) && config::registry_kind() == RegistryKind::Acp;
     wanted.then(|| {
         view! {
-            <Meta name=FETCH_META content=config::REGISTRY_URL.trim() />
-            <Meta name=PRELOAD_META content=config::PROTOCOL_MATRIX_URL.trim() />
+            <Meta name=FETCH_META content=config::settings().registry_url.trim() />
+            <Meta name=PRELOAD_META content=config::settings().protocol_matrix_url.trim() />
         }
     })
 }
@@ -122,8 +122,8 @@ pub fn SiteHeader() -> impl IntoView {
         <header class="border-b border-slate-200 dark:border-slate-800">
             <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
                 <a href=config::href("/") class="flex items-center gap-2 font-semibold tracking-tight">
-                    <img src=format!("{}favicon.svg", config::PUBLIC_URL) alt="" width="24" height="24" />
-                    <span>{config::SITE_NAME}</span>
+                    <img src=format!("{}favicon.svg", config::public_url()) alt="" width="24" height="24" />
+                    <span>{config::site_name()}</span>
                 </a>
                 <ThemeToggle />
             </div>
@@ -134,7 +134,7 @@ pub fn SiteHeader() -> impl IntoView {
 /// The site's footer.
 #[component]
 pub fn SiteFooter() -> impl IntoView {
-    let links = match config::REGISTRY_KIND {
+    let links = match config::registry_kind() {
         RegistryKind::Acp => view! {
             <span>"Agents that speak the Agent Client Protocol."</span>
             <a class="underline hover:no-underline" href="https://agentclientprotocol.com" rel="noopener noreferrer">

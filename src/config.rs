@@ -1,115 +1,119 @@
-//! Settings fixed when the site is built.
+//! The site's settings, read once when it starts.
 //!
-//! `cargo xtask dist` passes them as environment variables to both compilations of the site:
-//! the wasm the browser runs and the native renderer that writes the pages' HTML, so the two
-//! always agree.
+//! One compiled site serves every configuration: the build (`cargo xtask dist`) writes the
+//! settings into the head of every page as a JSON data block (`registry_core::settings`), and
+//! the site reads them from there before anything else: the app in the browser from the page
+//! it starts on ([`read_from_page`]), the build's renderer from the page template it writes into
+//! (`src/bin/render.rs`). So changing the registry URL, the optional files' URLs, the public
+//! URL or the site origin re-renders pages and compiles nothing. There is deliberately no
+//! other way in: a query parameter choosing the registry would let anyone show forged install
+//! commands under this site's name.
 //!
-//! - `REGISTRY_KIND`: `acp` (the default) for an ACP `registry.json`, or `agentregistry` for
-//!   the discovery API of an AgentRegistry service ([`RegistryKind`]).
-//! - `REGISTRY_URL`: where the registry is fetched from: the `registry.json` file, or the
-//!   AgentRegistry's base URL; relative URLs resolve against the page's base (so the default
-//!   `registry.json` is the file beside `index.html`). There is deliberately no run-time
-//!   override: a query parameter choosing the registry would let anyone show forged install
-//!   commands under this site's name.
-//! - `PROTOCOL_MATRIX_URL`: the registry's probe results (auth methods, capabilities);
-//!   optional: when it cannot be loaded, pages say "not probed".
-//! - `JETBRAINS_VIEW_URL`, `JETBRAINS_PREVIEW_VIEW_URL`, `QUARANTINE_URL`: the registry's
-//!   other lists (which agents JetBrains IDEs list, bundle or serve a preview of; which agents
-//!   its automation skips); optional, like the matrix.
-//! - `PUBLIC_URL`: the path the site is served under (`/` or e.g. `/acp/registry/`); every
-//!   link and asset is prefixed with it.
-//! - `SITE_ORIGIN`: the scheme and host the site is published at, for canonical and
-//!   link-preview URLs.
+//! The registry kind is the one setting the wasm is also compiled for (the `agentregistry`
+//! feature): in an ACP build [`service_of`] is always `None` and the AgentRegistry's views
+//! and loader are left out of the bundle. A page whose settings name the other kind is refused
+//! with an error saying so. The native renderer reads the kind from the settings, so one
+//! renderer writes both kinds of site.
 //!
-//! `REGISTRY_KIND` is read into a `registry_core::RegistryKind`. `href` writes an in-site link
-//! under `PUBLIC_URL`, `canonical` its absolute URL, and `service_of` gives an entry's
-//! AgentRegistry record only in a build for an AgentRegistry, so the ACP bundle leaves those views
-//! out.
+//! Until settings are read (in tests, say) the site has `SiteSettings::default()`: the bundled
+//! registry at `/` of `https://agentclientprotocol.com`.
+
+use std::sync::OnceLock;
 
 pub use registry_core::RegistryKind;
+use registry_core::SiteSettings;
+use registry_core::settings::SettingsError;
 
-/// The registry kind as given at build time (`cargo xtask dist` checks the word).
-pub const REGISTRY_KIND: RegistryKind = match option_env!("REGISTRY_KIND") {
-    Some(word) => match RegistryKind::parse(word) {
-        Some(kind) => kind,
-        None => RegistryKind::Acp,
-    },
-    None => RegistryKind::Acp,
+/// The kind of registry this wasm was compiled for.
+pub const COMPILED_KIND: RegistryKind = if cfg!(feature = "agentregistry") {
+    RegistryKind::AgentRegistry
+} else {
+    RegistryKind::Acp
 };
+
+static SETTINGS: OnceLock<SiteSettings> = OnceLock::new();
+
+/// The site's settings: those read at start, else the defaults.
+pub fn settings() -> &'static SiteSettings {
+    SETTINGS.get_or_init(SiteSettings::default)
+}
+
+/// Makes `settings` the site's, once, before anything reads them; refuses settings that do
+/// not pass [`SiteSettings::check`], and a second, different set.
+pub fn set(settings: SiteSettings) -> Result<(), SettingsError> {
+    settings.check()?;
+    let wanted = settings.clone();
+    if SETTINGS.set(settings).is_err() && SETTINGS.get() != Some(&wanted) {
+        return Err(SettingsError::Json(
+            "the settings were already read, and differ".to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads the settings of the page the app starts on (`<script id="acp-settings">`). A page
+/// for the other registry kind than the wasm's is refused.
+#[cfg(target_arch = "wasm32")]
+pub fn read_from_page() -> Result<(), SettingsError> {
+    let text = leptos::prelude::document()
+        .get_element_by_id(registry_core::settings::SETTINGS_ID)
+        .and_then(|block| block.text_content())
+        .ok_or(SettingsError::Missing)?;
+    let settings = SiteSettings::from_json(&text)?;
+    if settings.kind != COMPILED_KIND {
+        return Err(SettingsError::Invalid {
+            setting: "--registry-kind",
+            value: settings.kind.as_str().to_owned(),
+            problem: "is not the kind this site's wasm was built for: build it again with \
+                      `cargo xtask dist --registry-kind` set to the kind you serve",
+        });
+    }
+    set(settings)
+}
+
+/// The kind of registry the site reads: in the browser, the one it was compiled for.
+pub fn registry_kind() -> RegistryKind {
+    if cfg!(target_arch = "wasm32") {
+        COMPILED_KIND
+    } else {
+        settings().kind
+    }
+}
 
 /// What the site calls itself.
-pub const SITE_NAME: &str = match REGISTRY_KIND {
-    RegistryKind::Acp => "ACP Agent Registry",
-    RegistryKind::AgentRegistry => "Agent Registry",
-};
+pub fn site_name() -> &'static str {
+    registry_core::settings::site_name(registry_kind())
+}
 
-/// The registry URL as given at build time.
-pub const REGISTRY_URL: &str = match option_env!("REGISTRY_URL") {
-    Some(url) if !url.is_empty() => url,
-    _ => "registry.json",
-};
-
-/// The protocol matrix (the registry's daily probe of each agent) as given at build time; the
-/// site works without it.
-pub const PROTOCOL_MATRIX_URL: &str = match option_env!("PROTOCOL_MATRIX_URL") {
-    Some(url) if !url.is_empty() => url,
-    _ => "protocol-matrix.json",
-};
-
-/// The registry's JetBrains view as given at build time; optional.
-pub const JETBRAINS_VIEW_URL: &str = match option_env!("JETBRAINS_VIEW_URL") {
-    Some(url) if !url.is_empty() => url,
-    _ => "registry-for-jetbrains.json",
-};
-
-/// The registry's JetBrains preview view as given at build time; optional.
-pub const JETBRAINS_PREVIEW_VIEW_URL: &str = match option_env!("JETBRAINS_PREVIEW_VIEW_URL") {
-    Some(url) if !url.is_empty() => url,
-    _ => "registry-for-jetbrains-preview.json",
-};
-
-/// The registry's quarantine list as given at build time; optional.
-pub const QUARANTINE_URL: &str = match option_env!("QUARANTINE_URL") {
-    Some(url) if !url.is_empty() => url,
-    _ => "quarantine.json",
-};
-
-/// The base path as given at build time, always starting and ending with `/`.
-pub const PUBLIC_URL: &str = match option_env!("PUBLIC_URL") {
-    Some(path) if !path.is_empty() => path,
-    _ => "/",
-};
-
-/// Scheme and host the site is published at, without a trailing slash.
-pub const SITE_ORIGIN: &str = match option_env!("SITE_ORIGIN") {
-    Some(origin) if !origin.is_empty() => origin,
-    _ => "https://agentclientprotocol.com",
-};
-
-/// The AgentRegistry record of an entry, in a build for an AgentRegistry; always `None` in an
-/// ACP build, so that the compiler leaves the AgentRegistry's views out of the ACP bundle.
+/// The AgentRegistry record of an entry, on a site for an AgentRegistry; always `None` in an
+/// ACP wasm, so that the compiler leaves the AgentRegistry's views out of the ACP bundle.
 pub fn service_of(
     entry: &registry_core::Entry,
 ) -> Option<std::sync::Arc<registry_core::ServiceAgent>> {
-    match REGISTRY_KIND {
+    match registry_kind() {
         RegistryKind::AgentRegistry => entry.service().cloned(),
         RegistryKind::Acp => None,
     }
 }
 
-/// The router's base: [`PUBLIC_URL`] without its trailing slash (`""` at the root).
+/// The path the site is served under, starting and ending with `/`.
+pub fn public_url() -> &'static str {
+    &settings().public_url
+}
+
+/// The router's base: [`public_url`] without its trailing slash (`""` at the root).
 pub fn router_base() -> &'static str {
-    PUBLIC_URL.strip_suffix('/').unwrap_or(PUBLIC_URL)
+    settings().router_base()
 }
 
-/// An in-site link: `path` (starting with `/`) under the base path.
+/// An in-site link: `path` (starting with `/`) under the public URL.
 pub fn href(path: &str) -> String {
-    format!("{}{}", router_base(), path)
+    settings().href(path)
 }
 
-/// Where the site is published: origin and base path, for absolute URLs.
+/// Where the site is published: origin and public URL, for absolute URLs.
 pub fn address() -> registry_core::SiteAddress {
-    registry_core::SiteAddress::new(SITE_ORIGIN, PUBLIC_URL)
+    settings().address()
 }
 
 /// The canonical, absolute URL of an in-site `path` (starting with `/`), for link previews and
@@ -123,13 +127,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn links_stay_under_the_base_path() {
-        assert!(PUBLIC_URL.starts_with('/') && PUBLIC_URL.ends_with('/'));
-        assert_eq!(href("/agents/x"), format!("{}agents/x", PUBLIC_URL));
+    fn unset_settings_are_the_defaults_and_links_stay_under_them() {
+        assert_eq!(settings(), &SiteSettings::default());
+        assert_eq!(href("/agents/x"), "/agents/x");
         assert_eq!(
             canonical("/agents/x/"),
-            format!("{SITE_ORIGIN}{PUBLIC_URL}agents/x/")
+            "https://agentclientprotocol.com/agents/x/"
         );
-        assert!(!SITE_ORIGIN.ends_with('/'));
+        assert_eq!(site_name(), "ACP Agent Registry");
     }
 }

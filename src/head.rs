@@ -32,10 +32,14 @@ pub fn PageHead(
     image: Option<String>,
 ) -> impl IntoView {
     let full_title = move || match title.get() {
-        Some(title) => format!("{title} · {}", config::SITE_NAME),
-        None => config::SITE_NAME.to_owned(),
+        Some(title) => format!("{title} · {}", config::site_name()),
+        None => config::site_name().to_owned(),
     };
-    let og_title = move || title.get().unwrap_or_else(|| config::SITE_NAME.to_owned());
+    let og_title = move || {
+        title
+            .get()
+            .unwrap_or_else(|| config::site_name().to_owned())
+    };
     let canonical = canonical.map(|path| config::canonical(&path));
     view! {
         <Title text=title_text(full_title) />
@@ -45,7 +49,7 @@ pub fn PageHead(
             <Meta property="og:url" content=url />
         })}
         <Meta property="og:type" content="website" />
-        <Meta property="og:site_name" content=config::SITE_NAME />
+        <Meta property="og:site_name" content=config::site_name() />
         <Meta property="og:title" content=live(og_title) />
         <Meta property="og:description" content=description />
         <Meta name="twitter:card" content=if image.is_some() { "summary_large_image" } else { "summary" } />

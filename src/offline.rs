@@ -22,8 +22,8 @@ pub fn register() {
             return;
         }
         let options = web_sys::RegistrationOptions::new();
-        options.set_scope(crate::config::PUBLIC_URL);
-        let script = format!("{}service-worker.js", crate::config::PUBLIC_URL);
+        options.set_scope(crate::config::public_url());
+        let script = format!("{}service-worker.js", crate::config::public_url());
         let registering = navigator
             .service_worker()
             .register_with_options(&script, &options);

@@ -48,6 +48,7 @@ use leptos::prelude::*;
 use leptos_meta::ServerMetaContext;
 use leptos_router::location::RequestUrl;
 use registry_core::id::is_file_name;
+use registry_core::settings::SettingsError;
 use registry_core::{Entry, Kind, Severity};
 
 use crate::app::App;
@@ -224,6 +225,13 @@ impl Template {
             template.rest.insert_str(0, &link);
         }
         template
+    }
+
+    /// The site's settings the build wrote into the template's head
+    /// (`<script type="application/json" id="acp-settings">`), which the pages copy and the
+    /// app reads in the browser: the renderer reads them from here, so both agree.
+    pub fn settings(&self) -> Result<registry_core::SiteSettings, SettingsError> {
+        registry_core::SiteSettings::from_page(&self.head)
     }
 
     /// The whole document of a page; `whole` marks the body as a page to take over.

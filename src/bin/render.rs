@@ -1,6 +1,6 @@
 //! `acp-catalog-render`: writes the site's pages as HTML, rendered by the site's own components
 //! (see the library's `render` module). `cargo xtask dist` builds and runs it after Trunk,
-//! compiled with the same build-time settings as the wasm.
+//! once for every configuration.
 //!
 //! ```text
 //! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json]
@@ -10,7 +10,8 @@
 //! ```
 //!
 //! `--out` holds Trunk's `index.html` (or a page this command wrote, so a built site's pages can
-//! be rendered again from a newer registry), which every page is written into. Without
+//! be rendered again from a newer registry), which every page is written into; the site's
+//! settings are read from it (`Template::settings`), as the app reads them in the browser. Without
 //! `--registry` the pages are the loading shell; the matrix, the JetBrains views and the
 //! quarantine list, each optional, are what the pages say about probes, listings and quarantine
 //! (a page rendered without one says what the browser's app says until it has loaded it);
@@ -77,6 +78,10 @@ mod native {
         let html =
             fs::read_to_string(&index).map_err(|e| format!("reading {}: {e}", index.display()))?;
         let template = Template::parse(&html).map_err(|e| e.to_string())?;
+        let settings = template
+            .settings()
+            .map_err(|e| format!("{}: {e}", index.display()))?;
+        acp_catalog::config::set(settings).map_err(|e| e.to_string())?;
         let loaded = match registry {
             None => None,
             Some(file) => {

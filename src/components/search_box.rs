@@ -53,7 +53,7 @@ pub fn SearchBox(
                 type="search"
                 autocomplete="off"
                 spellcheck="false"
-                placeholder=match config::REGISTRY_KIND {
+                placeholder=match config::registry_kind() {
                     RegistryKind::Acp => "Search agents by name, description, author or package",
                     RegistryKind::AgentRegistry => "Search agents by name, description, owner, capability or label",
                 }

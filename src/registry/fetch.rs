@@ -68,7 +68,7 @@ pub(super) struct Paging {
 /// Starts an attempt. The choice of loader is made here, outside the future, so that an ACP
 /// build's wasm does not carry the AgentRegistry's pager (the kind is a constant).
 pub(super) fn start(state: RegistryState, attempt: Attempt) {
-    match config::REGISTRY_KIND {
+    match config::registry_kind() {
         RegistryKind::Acp => leptos::task::spawn_local(load_acp(state, attempt)),
         RegistryKind::AgentRegistry => {
             leptos::task::spawn_local(page_through_service(state, attempt))

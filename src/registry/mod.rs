@@ -174,10 +174,12 @@ impl OptionalSource {
     /// Its URL as given at build time.
     pub fn configured_url(self) -> &'static str {
         match self {
-            OptionalSource::ProtocolMatrix => crate::config::PROTOCOL_MATRIX_URL,
-            OptionalSource::JetBrainsView => crate::config::JETBRAINS_VIEW_URL,
-            OptionalSource::JetBrainsPreviewView => crate::config::JETBRAINS_PREVIEW_VIEW_URL,
-            OptionalSource::Quarantine => crate::config::QUARANTINE_URL,
+            OptionalSource::ProtocolMatrix => &crate::config::settings().protocol_matrix_url,
+            OptionalSource::JetBrainsView => &crate::config::settings().jetbrains_view_url,
+            OptionalSource::JetBrainsPreviewView => {
+                &crate::config::settings().jetbrains_preview_view_url
+            }
+            OptionalSource::Quarantine => &crate::config::settings().quarantine_url,
         }
     }
 
@@ -597,7 +599,7 @@ pub fn page_base() -> String {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        format!("{BUILD_ORIGIN}{}", crate::config::PUBLIC_URL)
+        format!("{BUILD_ORIGIN}{}", crate::config::public_url())
     }
 }
 
@@ -608,8 +610,8 @@ pub const BUILD_ORIGIN: &str = "https://site.invalid";
 
 /// The registry URL of the build, resolved against the page's base.
 pub fn registry_url() -> String {
-    resolve(crate::config::REGISTRY_URL, &page_base())
-        .unwrap_or_else(|| crate::config::REGISTRY_URL.to_owned())
+    resolve(&crate::config::settings().registry_url, &page_base())
+        .unwrap_or_else(|| crate::config::settings().registry_url.clone())
 }
 
 /// `reference` resolved against `base`, or `None` if either is not a URL.

@@ -68,7 +68,7 @@ pub fn CataloguePage() -> impl IntoView {
     // Setting `document.title` takes the browser most of a millisecond: the title follows the
     // search after the keystroke's frame.
     let title = one_frame_later(move || query.with(|q| q.q.trim().to_owned()));
-    let (heading, intro) = match config::REGISTRY_KIND {
+    let (heading, intro) = match config::registry_kind() {
         RegistryKind::Acp => (
             "Find an ACP agent",
             "Coding agents that speak the Agent Client Protocol work in any ACP editor: Zed, JetBrains IDEs, Neovim, Emacs and more.",
@@ -99,7 +99,7 @@ pub fn CataloguePage() -> impl IntoView {
 #[component]
 fn CatalogueHead(query: Signal<String>) -> impl IntoView {
     let title = Signal::derive(move || query.with(|q| (!q.is_empty()).then(|| format!("“{q}”"))));
-    let description = match config::REGISTRY_KIND {
+    let description = match config::registry_kind() {
         RegistryKind::Acp => {
             "Browse, search and install the coding agents that speak the Agent Client Protocol (ACP): Gemini CLI, Claude, Codex, OpenCode and more."
         }
@@ -629,6 +629,6 @@ fn Skeleton() -> impl IntoView {
 /// The facet groups this build's registry can list: the AgentRegistry's tag groups, or the ACP
 /// registry's groups.
 fn shown_facets() -> impl Iterator<Item = Facet> {
-    let agentregistry = config::REGISTRY_KIND == RegistryKind::AgentRegistry;
+    let agentregistry = config::registry_kind() == RegistryKind::AgentRegistry;
     Facet::all().filter(move |facet| facet.is_tag() == agentregistry)
 }

@@ -12,6 +12,10 @@ fn main() {
     use web_sys::HtmlTextAreaElement;
 
     console_error_panic_hook::set_once();
+    if let Err(error) = acp_catalog::config::read_from_page() {
+        acp_catalog::boot::show_settings_error(&error);
+        return;
+    }
     // Before anything spawns a task (the visitor's platform is detected in one).
     let _ = any_spawner::Executor::init_wasm_bindgen();
     let built = document().get_element_by_id(ROOT_ID);

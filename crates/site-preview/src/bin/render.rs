@@ -35,6 +35,10 @@ mod native {
         let html =
             fs::read_to_string(&index).map_err(|e| format!("reading {}: {e}", index.display()))?;
         let template = Template::parse(&html).map_err(|e| e.to_string())?;
+        let settings = template
+            .settings()
+            .map_err(|e| format!("{}: {e}", index.display()))?;
+        acp_catalog::config::set(settings).map_err(|e| e.to_string())?;
         let page = render_view(&acp_catalog::config::href("/preview/"), || {
             let visitor = VisitorState::assumed();
             view! { <PreviewApp visitor draft=Draft::default() /> }
