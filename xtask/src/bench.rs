@@ -418,7 +418,7 @@ fn prepare_copy(
     if dir.exists() {
         fs::remove_dir_all(dir).with_context(|| format!("emptying {}", dir.display()))?;
     }
-    copy_dir(site, dir)?;
+    dist::copy_dir(site, dir)?;
     if let Some(registry) = registry {
         write(&dir.join("registry.json"), registry)?;
         // The copies `dist` compressed beside it are of the bundled registry.
@@ -447,23 +447,7 @@ fn prepare_copy(
 
 /// How the bench builds the site into `dir`: the defaults, as `cargo xtask serve` builds it.
 fn site_options(dir: &Path) -> Result<DistOptions> {
-    DistOptions::new("/".into(), "registry.json".into(), dir.to_path_buf())
-}
-
-/// Copies the directory tree `from` to `to`.
-fn copy_dir(from: &Path, to: &Path) -> Result<()> {
-    fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
-    for entry in fs::read_dir(from).with_context(|| format!("listing {}", from.display()))? {
-        let entry = entry?;
-        let target = to.join(entry.file_name());
-        if entry.file_type()?.is_dir() {
-            copy_dir(&entry.path(), &target)?;
-        } else {
-            fs::copy(entry.path(), &target)
-                .with_context(|| format!("copying {}", entry.path().display()))?;
-        }
-    }
-    Ok(())
+    DistOptions::bundled("/", dir.to_path_buf())
 }
 
 fn read(path: &Path) -> Result<String> {

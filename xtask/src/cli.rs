@@ -32,8 +32,7 @@ pub fn run(root: &Path, args: &CliArgs) -> Result<()> {
         .map(|dir| root.join(dir))
         .unwrap_or_else(|| root.join("target"));
     let site_dir = target.join("cli-site");
-    let options =
-        DistOptions::new("/".into(), "registry.json".into(), site_dir.clone())?.shell_only();
+    let options = DistOptions::bundled("/", site_dir.clone())?.shell_only();
     let report = dist::build(&tools, &options)?;
     print!("{report}");
 

@@ -8,7 +8,7 @@
 //!   the policy allows, not through `style` attributes, which it refuses.
 //! - Images: `'self'`, the registry's origin (icons are resolved against its URL) and `blob:`
 //!   (the listing preview shows the icon it was given as an object URL).
-//! - Connections: `'self'` and the origins of the registry and the protocol matrix.
+//! - Connections: `'self'` and the origins of the registry and its optional files.
 //! - Nothing else: no plugins (`object-src 'none'`), no `<base>` elsewhere, no form posts, and,
 //!   as an HTTP header only, no framing (`frame-ancestors 'none'`; a `<meta>` policy cannot say
 //!   it, browsers ignore the directive there).
@@ -31,7 +31,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use base64::Engine as _;
 use clap::Args;
+use registry_core::SiteSettings;
 use sha2::{Digest, Sha256};
+
+use crate::options::DistOptions;
 
 /// Options of `cargo xtask csp`.
 #[derive(Debug, Args)]
@@ -39,22 +42,19 @@ pub struct CspArgs {
     /// The built site [default: dist/ in the repository].
     #[arg(long)]
     dir: Option<PathBuf>,
-    /// URL of registry.json the site was built with, as for `dist`.
-    #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
-    registry_url: String,
-    /// URL of the protocol matrix the site was built with, as for `dist`.
-    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = crate::options::DEFAULT_PROTOCOL_MATRIX_URL)]
-    protocol_matrix_url: String,
 }
 
 /// `cargo xtask csp`: prints the policy of a built site, for a `<meta>` and as the headers of
 /// Netlify or Cloudflare Pages (`_headers`) and nginx.
 pub fn run(root: &Path, args: &CspArgs) -> Result<()> {
     let dir = args.dir.clone().unwrap_or_else(|| root.join("dist"));
-    let policy = site_policy(
-        &dir,
-        [args.registry_url.as_str(), &args.protocol_matrix_url],
-    )?;
+    // The data files' URLs are the settings the build wrote into the site's pages.
+    let index = dir.join("index.html");
+    let html =
+        fs::read_to_string(&index).with_context(|| format!("reading {}", index.display()))?;
+    let settings = SiteSettings::from_page(&html).with_context(|| index.display().to_string())?;
+    let options = DistOptions::new(settings, dir.clone())?;
+    let policy = site_policy(&dir, options.data_urls())?;
     println!(
         "# <meta http-equiv=\"Content-Security-Policy\"> (no frame-ancestors there)\n{}\n",
         policy.meta()

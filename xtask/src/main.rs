@@ -41,6 +41,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
+use registry_core::SiteSettings;
+use registry_core::settings;
+
 use crate::options::DistOptions;
 use crate::setup::Browser;
 
@@ -89,31 +92,31 @@ struct SiteArgs {
     public_url: String,
     /// URL of registry.json, absolute or relative to index.html; with `--registry-kind
     /// agentregistry`, the service's base URL.
-    #[arg(long, env = "REGISTRY_URL", default_value = "registry.json")]
+    #[arg(long, env = "REGISTRY_URL", default_value = settings::DEFAULT_REGISTRY_URL)]
     registry_url: String,
     /// What the registry URL is: an ACP registry.json, or an AgentRegistry service.
     #[arg(long, env = "REGISTRY_KIND", default_value = "acp", value_parser = options::parse_registry_kind)]
     registry_kind: options::RegistryKind,
     /// URL of the registry's protocol matrix (probe results), absolute or relative to
     /// index.html; optional at run time: without it pages say "not probed".
-    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = options::DEFAULT_PROTOCOL_MATRIX_URL)]
+    #[arg(long, env = "PROTOCOL_MATRIX_URL", default_value = settings::DEFAULT_PROTOCOL_MATRIX_URL)]
     protocol_matrix_url: String,
     /// URL of the registry's JetBrains view (`registry-for-jetbrains.json`), absolute or
     /// relative to index.html; optional at run time.
-    #[arg(long, env = "JETBRAINS_VIEW_URL", default_value = options::DEFAULT_JETBRAINS_VIEW_URL)]
+    #[arg(long, env = "JETBRAINS_VIEW_URL", default_value = settings::DEFAULT_JETBRAINS_VIEW_URL)]
     jetbrains_view_url: String,
     /// URL of the registry's JetBrains preview view; optional at run time.
     #[arg(
         long,
         env = "JETBRAINS_PREVIEW_VIEW_URL",
-        default_value = options::DEFAULT_JETBRAINS_PREVIEW_VIEW_URL
+        default_value = settings::DEFAULT_JETBRAINS_PREVIEW_VIEW_URL
     )]
     jetbrains_preview_view_url: String,
     /// URL of the registry's quarantine list; optional at run time.
-    #[arg(long, env = "QUARANTINE_URL", default_value = options::DEFAULT_QUARANTINE_URL)]
+    #[arg(long, env = "QUARANTINE_URL", default_value = settings::DEFAULT_QUARANTINE_URL)]
     quarantine_url: String,
     /// Scheme and host the site is published at, for canonical and link-preview URLs.
-    #[arg(long, env = "SITE_ORIGIN", default_value = options::DEFAULT_SITE_ORIGIN)]
+    #[arg(long, env = "SITE_ORIGIN", default_value = settings::DEFAULT_SITE_ORIGIN)]
     site_origin: String,
     /// Local copy of the registry to pre-render agent pages from when the registry URL is
     /// remote (without it, a remote registry means no pre-rendered pages).
@@ -124,18 +127,21 @@ struct SiteArgs {
 impl SiteArgs {
     /// The build options for these settings and output directory.
     fn into_options(self, out_dir: PathBuf) -> Result<DistOptions> {
-        Ok(
-            DistOptions::new(self.public_url, self.registry_url, out_dir)?
-                .with_site_origin(&self.site_origin)?
-                .with_registry_kind(self.registry_kind)?
-                .with_protocol_matrix_url(self.protocol_matrix_url)?
-                .with_listing_urls(
-                    self.jetbrains_view_url,
-                    self.jetbrains_preview_view_url,
-                    self.quarantine_url,
-                )?
-                .with_prerender_registry(self.prerender_registry),
-        )
+        let site_origin = self.site_origin.trim();
+        let settings = SiteSettings {
+            kind: self.registry_kind,
+            registry_url: self.registry_url,
+            protocol_matrix_url: self.protocol_matrix_url,
+            jetbrains_view_url: self.jetbrains_view_url,
+            jetbrains_preview_view_url: self.jetbrains_preview_view_url,
+            quarantine_url: self.quarantine_url,
+            public_url: self.public_url,
+            site_origin: site_origin
+                .strip_suffix('/')
+                .unwrap_or(site_origin)
+                .to_owned(),
+        };
+        Ok(DistOptions::new(settings, out_dir)?.with_prerender_registry(self.prerender_registry))
     }
 }
 
@@ -198,7 +204,7 @@ fn run(command: Command) -> Result<()> {
                 let report = dist::build(&tools, &options)?;
                 print!("{report}");
             }
-            let server = serve::spawn(&options.out_dir, &options.public_url, args.port)?;
+            let server = serve::spawn(&options.out_dir, &options.settings.public_url, args.port)?;
             println!(
                 "Serving {} at {}  (Ctrl-C stops)",
                 options.out_dir.display(),

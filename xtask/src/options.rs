@@ -1,54 +1,23 @@
-//! The site's build settings, as `cargo xtask dist`, `test`, `bench` and `cli` take them: where
-//! the app finds the registry and its other files, its base path and origin, and the source it
-//! reads ([`DistOptions`], passed to the site's Cargo build as environment variables by
-//! [`DistOptions::site_env`]). The build ([`crate::dist`]), the page renderer ([`crate::pages`])
-//! and the Content-Security-Policy ([`crate::csp`]) all read them from here.
+//! What `cargo xtask dist`, `test`, `bench` and `cli` build: the site's settings (where the app
+//! finds the registry and its other files, its base path and origin, the source it reads:
+//! `registry_core::SiteSettings`, written into every page), where the site goes, and what its
+//! pages are rendered from ([`DistOptions`]). The build ([`crate::dist`]), the page renderer
+//! ([`crate::pages`]) and the Content-Security-Policy ([`crate::csp`]) all read them from here.
 
 use std::path::PathBuf;
 
-use anyhow::{Result, ensure};
+use anyhow::Result;
 
 pub use registry_core::RegistryKind;
-
-/// Where the app finds the protocol matrix unless `--protocol-matrix-url` says otherwise.
-pub const DEFAULT_PROTOCOL_MATRIX_URL: &str = "protocol-matrix.json";
-
-/// Where the app finds the JetBrains view unless `--jetbrains-view-url` says otherwise.
-pub const DEFAULT_JETBRAINS_VIEW_URL: &str = "registry-for-jetbrains.json";
-
-/// Where the app finds the JetBrains preview view unless `--jetbrains-preview-view-url` says
-/// otherwise.
-pub const DEFAULT_JETBRAINS_PREVIEW_VIEW_URL: &str = "registry-for-jetbrains-preview.json";
-
-/// Where the app finds the quarantine list unless `--quarantine-url` says otherwise.
-pub const DEFAULT_QUARANTINE_URL: &str = "quarantine.json";
-
-/// Where the site is published unless `--site-origin` says otherwise.
-pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
+pub use registry_core::SiteSettings;
 
 /// What to build and where.
 #[derive(Debug, Clone)]
 pub struct DistOptions {
-    /// Path the site is served under, starting and ending with `/`.
-    pub public_url: String,
-    /// URL of `registry.json` as the app fetches it (relative to `index.html` or absolute), or
-    /// the base URL of an AgentRegistry service.
-    pub registry_url: String,
-    /// What `registry_url` is.
-    pub registry_kind: RegistryKind,
-    /// URL of the protocol matrix (relative to `index.html` or absolute); ACP registries only.
-    pub protocol_matrix_url: String,
-    /// URL of the JetBrains view (relative to `index.html` or absolute); ACP registries only.
-    pub jetbrains_view_url: String,
-    /// URL of the JetBrains preview view; ACP registries only.
-    pub jetbrains_preview_view_url: String,
-    /// URL of the quarantine list; ACP registries only.
-    pub quarantine_url: String,
-    /// Output directory (absolute); Trunk empties it first.
+    /// The site's settings, written into every page ([`registry_core::settings`]).
+    pub settings: SiteSettings,
+    /// Output directory (absolute); emptied first.
     pub out_dir: PathBuf,
-    /// Scheme and host the site is published at, without a trailing slash, for the canonical
-    /// and link-preview URLs of pre-rendered pages.
-    pub site_origin: String,
     /// The registry file to pre-render entry pages from, in place of the build's own.
     pub prerender_registry: Option<PathBuf>,
     /// Whether pages are rendered from the registry known at build time; without, every page
@@ -57,104 +26,39 @@ pub struct DistOptions {
 }
 
 impl DistOptions {
-    /// Checks the options: the public URL must start and end with `/`, the registry URL must not
-    /// be empty. The site origin is [`DEFAULT_SITE_ORIGIN`] and pre-rendering uses the build's
-    /// registry file.
-    pub fn new(public_url: String, registry_url: String, out_dir: PathBuf) -> Result<Self> {
-        ensure!(
-            public_url.starts_with('/') && public_url.ends_with('/'),
-            "public URL `{public_url}` must start and end with `/`, e.g. `/` or `/acp/registry/`"
-        );
-        ensure!(
-            !registry_url.trim().is_empty(),
-            "registry URL is empty: use `registry.json` (the bundled copy) or a full URL"
-        );
+    /// A site with `settings` (checked: [`SiteSettings::check`] names the flag to correct), into
+    /// `out_dir`, pre-rendered from the build's registry file.
+    pub fn new(settings: SiteSettings, out_dir: PathBuf) -> Result<Self> {
+        settings.check()?;
         Ok(Self {
-            public_url,
-            registry_url,
-            registry_kind: RegistryKind::Acp,
-            protocol_matrix_url: DEFAULT_PROTOCOL_MATRIX_URL.to_owned(),
-            jetbrains_view_url: DEFAULT_JETBRAINS_VIEW_URL.to_owned(),
-            jetbrains_preview_view_url: DEFAULT_JETBRAINS_PREVIEW_VIEW_URL.to_owned(),
-            quarantine_url: DEFAULT_QUARANTINE_URL.to_owned(),
+            settings,
             out_dir,
-            site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
             prerender_registry: None,
             prerender: true,
         })
     }
 
-    /// Sets the site origin: an absolute `http(s)` URL with a host and no path, query or
-    /// fragment (a trailing `/` is dropped).
-    pub fn with_site_origin(mut self, origin: &str) -> Result<Self> {
-        let origin = origin.trim().strip_suffix('/').unwrap_or(origin.trim());
-        let authority = origin
-            .split_once("://")
-            .map_or("", |(_, authority)| authority);
-        ensure!(
-            registry_core::url::safe_link(origin).is_some() && !authority.contains(['/', '?', '#']),
-            "site origin `{origin}` must be an http(s) scheme and host without a path, \
-             e.g. `https://agentclientprotocol.com`"
-        );
-        self.site_origin = origin.to_owned();
-        Ok(self)
+    /// The default settings (the bundled registry and its files) under `public_url`.
+    pub fn bundled(public_url: &str, out_dir: PathBuf) -> Result<Self> {
+        Self::new(
+            SiteSettings {
+                public_url: public_url.to_owned(),
+                ..SiteSettings::default()
+            },
+            out_dir,
+        )
     }
 
-    /// Sets the registry kind. An AgentRegistry is a live service: its URL must be absolute
-    /// `http(s)`, and no entry page is pre-rendered from it.
-    pub fn with_registry_kind(mut self, kind: RegistryKind) -> Result<Self> {
-        if kind == RegistryKind::AgentRegistry {
-            ensure!(
-                registry_core::url::safe_link(self.registry_url.trim()).is_some(),
-                "with --registry-kind agentregistry, --registry-url must be the service's base \
-                 URL, e.g. `https://agents.example.com` (got `{}`)",
-                self.registry_url
-            );
-        }
-        self.registry_kind = kind;
-        Ok(self)
-    }
-
-    /// Sets the protocol matrix URL (relative to `index.html` or absolute).
-    pub fn with_protocol_matrix_url(mut self, url: String) -> Result<Self> {
-        ensure!(
-            !url.trim().is_empty(),
-            "protocol matrix URL is empty: use `protocol-matrix.json` (the bundled copy) or a full URL"
-        );
-        self.protocol_matrix_url = url;
-        Ok(self)
-    }
-
-    /// Sets the URLs of the registry's other lists: the JetBrains view, the JetBrains preview
-    /// view and the quarantine list (each relative to `index.html` or absolute).
-    pub fn with_listing_urls(
-        mut self,
-        jetbrains: String,
-        jetbrains_preview: String,
-        quarantine: String,
-    ) -> Result<Self> {
-        for (url, flag, default) in [
-            (
-                &jetbrains,
-                "--jetbrains-view-url",
-                DEFAULT_JETBRAINS_VIEW_URL,
-            ),
-            (
-                &jetbrains_preview,
-                "--jetbrains-preview-view-url",
-                DEFAULT_JETBRAINS_PREVIEW_VIEW_URL,
-            ),
-            (&quarantine, "--quarantine-url", DEFAULT_QUARANTINE_URL),
-        ] {
-            ensure!(
-                !url.trim().is_empty(),
-                "{flag} is empty: use `{default}` (the bundled copy) or a full URL"
-            );
-        }
-        self.jetbrains_view_url = jetbrains;
-        self.jetbrains_preview_view_url = jetbrains_preview;
-        self.quarantine_url = quarantine;
-        Ok(self)
+    /// A site over the AgentRegistry service at `url`.
+    pub fn agentregistry(url: &str, out_dir: PathBuf) -> Result<Self> {
+        Self::new(
+            SiteSettings {
+                kind: RegistryKind::AgentRegistry,
+                registry_url: url.to_owned(),
+                ..SiteSettings::default()
+            },
+            out_dir,
+        )
     }
 
     /// Pre-renders entry pages from this registry file instead of the build's own (needed when
@@ -170,21 +74,15 @@ impl DistOptions {
         self
     }
 
-    /// The site's build-time settings, as the environment both compilations of the site (the
-    /// wasm and the native renderer) read them from.
-    pub fn site_env(&self) -> [(&'static str, &str); 8] {
+    /// The URLs of the data files the site fetches: the registry's and the optional files'.
+    pub fn data_urls(&self) -> [&str; 5] {
+        let settings = &self.settings;
         [
-            ("PUBLIC_URL", &self.public_url),
-            ("REGISTRY_URL", &self.registry_url),
-            ("REGISTRY_KIND", self.registry_kind.as_str()),
-            ("PROTOCOL_MATRIX_URL", &self.protocol_matrix_url),
-            ("JETBRAINS_VIEW_URL", &self.jetbrains_view_url),
-            (
-                "JETBRAINS_PREVIEW_VIEW_URL",
-                &self.jetbrains_preview_view_url,
-            ),
-            ("QUARANTINE_URL", &self.quarantine_url),
-            ("SITE_ORIGIN", &self.site_origin),
+            &settings.registry_url,
+            &settings.protocol_matrix_url,
+            &settings.jetbrains_view_url,
+            &settings.jetbrains_preview_view_url,
+            &settings.quarantine_url,
         ]
     }
 }
@@ -216,52 +114,18 @@ mod tests {
     }
 
     #[test]
-    fn public_url_must_start_and_end_with_a_slash() {
-        let cases = [
-            ("/", true),
-            ("/acp/registry/", true),
-            ("", false),
-            ("/acp", false),
-            ("acp/", false),
-        ];
-        for (public_url, valid) in cases {
-            let options = DistOptions::new(public_url.into(), "registry.json".into(), "d".into());
-            assert_eq!(options.is_ok(), valid, "{public_url:?}");
-        }
-    }
-
-    #[test]
-    fn site_origin_is_a_scheme_and_host_only() {
-        let cases = [
-            (
-                "https://agentclientprotocol.com",
-                Some("https://agentclientprotocol.com"),
-            ),
-            (
-                "https://agentclientprotocol.com/",
-                Some("https://agentclientprotocol.com"),
-            ),
-            ("http://localhost:8080", Some("http://localhost:8080")),
-            ("https://example.com/acp", None),
-            ("https://example.com?x", None),
-            ("https://example.com#x", None),
-            ("https://user@example.com", None),
-            ("agentclientprotocol.com", None),
-            ("//agentclientprotocol.com", None),
-            ("ftp://example.com", None),
-            ("javascript:alert(1)", None),
-            ("https://", None),
-            ("", None),
-        ];
-        for (origin, expected) in cases {
-            let options = DistOptions::new("/".into(), "registry.json".into(), "d".into())
-                .unwrap()
-                .with_site_origin(origin);
-            assert_eq!(
-                options.ok().map(|o| o.site_origin).as_deref(),
-                expected,
-                "{origin:?}"
-            );
-        }
+    fn every_setting_is_checked_before_a_build() {
+        let with = |change: fn(&mut SiteSettings)| {
+            let mut settings = SiteSettings::default();
+            change(&mut settings);
+            DistOptions::new(settings, "d".into()).map(|_| ())
+        };
+        assert!(with(|_| ()).is_ok());
+        let error = with(|s| s.public_url = "/acp".into()).unwrap_err();
+        assert!(error.to_string().contains("--public-url"), "{error}");
+        let error = with(|s| s.site_origin = "https://example.com/acp".into()).unwrap_err();
+        assert!(error.to_string().contains("--site-origin"), "{error}");
+        assert!(DistOptions::agentregistry("registry.json", "d".into()).is_err());
+        assert!(DistOptions::agentregistry("https://agents.example.com", "d".into()).is_ok());
     }
 }

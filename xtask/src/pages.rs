@@ -1,8 +1,9 @@
 //! The site's pages as HTML: `cargo xtask dist` runs the site's own renderer after Trunk.
 //!
 //! The renderer is the site crate compiled natively (`acp-catalog-render`, and
-//! `acp-preview-render` for the listing preview), with the same build-time settings as the wasm,
-//! so the pages are the markup the browser's app renders (see `src/render.rs`). This module only
+//! `acp-preview-render` for the listing preview), once for every configuration: it reads the
+//! site's settings from the template the build laid out, as the app does in the browser, so the
+//! pages are the markup the browser's app renders (see `src/render.rs`). This module only
 //! decides what it renders from and runs it:
 //!
 //! - the registry known at build time ([`source`]): the file given with `--prerender-registry`,
@@ -22,7 +23,7 @@ use crate::setup::{self, Tools};
 /// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its
 /// `preview/`.
 pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Result<()> {
-    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
+    let mut catalogue = renderer(tools, "acp-catalog", "acp-catalog-render");
     catalogue.arg("--out").arg(&options.out_dir);
     match source(options) {
         Source::File(registry) => {
@@ -33,7 +34,7 @@ pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Resul
     }
     setup::run(&mut catalogue).context("rendering the catalogue's pages")?;
     if with_preview {
-        let mut preview = renderer(tools, options, "acp-preview", "acp-preview-render");
+        let mut preview = renderer(tools, "acp-preview", "acp-preview-render");
         preview.arg("--out").arg(options.out_dir.join("preview"));
         setup::run(&mut preview).context("rendering the listing preview's page")?;
     }
@@ -48,7 +49,7 @@ pub fn render_index(
     dir: &Path,
     registry: &Path,
 ) -> Result<()> {
-    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
+    let mut catalogue = renderer(tools, "acp-catalog", "acp-catalog-render");
     catalogue
         .arg("--out")
         .arg(dir)
@@ -62,13 +63,13 @@ pub fn render_index(
 /// Passes the renderer the registry's other files that are files of the build.
 fn with_lists(renderer: &mut std::process::Command, options: &DistOptions) {
     for (flag, url) in [
-        ("--matrix", &options.protocol_matrix_url),
-        ("--jetbrains-view", &options.jetbrains_view_url),
+        ("--matrix", &options.settings.protocol_matrix_url),
+        ("--jetbrains-view", &options.settings.jetbrains_view_url),
         (
             "--jetbrains-preview-view",
-            &options.jetbrains_preview_view_url,
+            &options.settings.jetbrains_preview_view_url,
         ),
-        ("--quarantine", &options.quarantine_url),
+        ("--quarantine", &options.settings.quarantine_url),
     ] {
         if let Some(file) = local_file(options, url) {
             renderer.arg(flag).arg(file);
@@ -76,17 +77,10 @@ fn with_lists(renderer: &mut std::process::Command, options: &DistOptions) {
     }
 }
 
-/// `cargo run` of a renderer, compiled with the site's settings.
-fn renderer(
-    tools: &Tools,
-    options: &DistOptions,
-    package: &str,
-    bin: &str,
-) -> std::process::Command {
+/// `cargo run` of a renderer.
+fn renderer(tools: &Tools, package: &str, bin: &str) -> std::process::Command {
     let mut cargo = tools.command("cargo");
-    cargo
-        .args(["run", "--quiet", "--package", package, "--bin", bin, "--"])
-        .envs(options.site_env());
+    cargo.args(["run", "--quiet", "--package", package, "--bin", bin, "--"]);
     cargo
 }
 
@@ -112,7 +106,7 @@ pub fn source(options: &DistOptions) -> Source {
             reason: "this site serves registries it has not seen".to_owned(),
         };
     }
-    if options.registry_kind == RegistryKind::AgentRegistry {
+    if options.settings.kind == RegistryKind::AgentRegistry {
         return Source::None {
             reason: "an AgentRegistry is read live, never at build time".to_owned(),
         };
@@ -120,13 +114,13 @@ pub fn source(options: &DistOptions) -> Source {
     if let Some(file) = &options.prerender_registry {
         return Source::File(file.clone());
     }
-    match local_file(options, &options.registry_url) {
+    match local_file(options, &options.settings.registry_url) {
         Some(file) => Source::File(file),
         None => Source::None {
             reason: format!(
                 "the registry `{}` is not a file of this build; pass \
                  --prerender-registry <PATH> (or PRERENDER_REGISTRY) with a local copy of it",
-                options.registry_url.trim()
+                options.settings.registry_url.trim()
             ),
         },
     }
@@ -153,6 +147,7 @@ mod tests {
     use std::fs;
 
     use super::*;
+    use crate::options::SiteSettings;
 
     #[test]
     fn the_registry_is_the_bundled_file_the_given_file_or_none() {
@@ -160,7 +155,11 @@ mod tests {
         fs::create_dir_all(&out).unwrap();
         fs::write(out.join("registry.json"), "{}").unwrap();
         let options = |registry_url: &str, file: Option<&str>| {
-            DistOptions::new("/".into(), registry_url.into(), out.clone())
+            let settings = SiteSettings {
+                registry_url: registry_url.into(),
+                ..SiteSettings::default()
+            };
+            DistOptions::new(settings, out.clone())
                 .unwrap()
                 .with_prerender_registry(file.map(PathBuf::from))
         };
@@ -182,9 +181,8 @@ mod tests {
                 "{url}"
             );
         }
-        let service = options("https://agents.example.com", None)
-            .with_registry_kind(RegistryKind::AgentRegistry)
-            .unwrap();
+        let service =
+            DistOptions::agentregistry("https://agents.example.com", out.clone()).unwrap();
         assert!(matches!(source(&service), Source::None { reason } if reason.contains("live")));
         let shell = options("registry.json", None).shell_only();
         assert!(matches!(source(&shell), Source::None { .. }));

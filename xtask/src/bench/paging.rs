@@ -15,7 +15,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use registry_core::RegistryKind;
 use serde::{Deserialize, Serialize};
 
 use super::synthetic;
@@ -86,12 +85,7 @@ pub fn run(tools: &Tools, bench_dir: &Path) -> Result<PagingReport> {
         service.url(),
         ms(Some(LATENCY.as_secs_f64() * 1000.0))
     );
-    let options = DistOptions::new(
-        "/".into(),
-        service.url(),
-        bench_dir.join("site-agentregistry"),
-    )?
-    .with_registry_kind(RegistryKind::AgentRegistry)?;
+    let options = DistOptions::agentregistry(&service.url(), bench_dir.join("site-agentregistry"))?;
     print!("{}", dist::build(tools, &options)?);
     let site = serve::spawn(&options.out_dir, "/", 0)?;
 
