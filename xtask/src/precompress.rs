@@ -8,13 +8,18 @@
 //! smaller than its file is not written (a host then sends the file itself), and one left from
 //! an earlier build is removed, so every copy there is of the file beside it.
 //!
-//! `dist` calls it last, so that every text file it writes gets its copies.
+//! `dist` calls it last, so that every text file it writes gets its copies. Compressing is the
+//! slow part (brotli at quality 11: seconds for a wasm), and most files are the same from one
+//! build to the next and from one site to another (the compiled site, the registry, its icons),
+//! so the copies are kept in a cache named by the hash of what they compress, and a file seen
+//! before is compressed again never.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
 use static_host::encoding::{self, Effort, Encoding};
 
 /// What [`write_beside`] did.
@@ -33,8 +38,11 @@ pub struct Precompressed {
 }
 
 /// Writes `<file>.br` and `<file>.gz` beside every text file under `dir` (on every core: brotli
-/// at quality 11 takes a while), and says what it did.
-pub fn write_beside(dir: &Path) -> Result<Precompressed> {
+/// at quality 11 takes a while), taking copies of files seen before from `cache` (a folder of
+/// compressed files named by the SHA-256 of their content and their encoding's suffix), and
+/// says what it did.
+pub fn write_beside(dir: &Path, cache: &Path) -> Result<Precompressed> {
+    fs::create_dir_all(cache).with_context(|| format!("creating {}", cache.display()))?;
     let mut files = Vec::new();
     text_files(dir, &mut files)?;
     let next = Mutex::new(files.iter());
@@ -48,7 +56,7 @@ pub fn write_beside(dir: &Path) -> Result<Precompressed> {
                         let Some(file) = next.lock().expect("no worker panics").next() else {
                             return Ok(());
                         };
-                        let done = compress_beside(file)?;
+                        let done = compress_beside(file, cache)?;
                         let mut total = total.lock().expect("no worker panics");
                         total.files += 1;
                         total.raw += done.raw;
@@ -98,8 +106,9 @@ fn text_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// Writes the copies of one file; counts it as [`write_beside`] does.
-fn compress_beside(file: &Path) -> Result<Precompressed> {
+fn compress_beside(file: &Path, cache: &Path) -> Result<Precompressed> {
     let bytes = fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let hash = format!("{:x}", Sha256::digest(&bytes));
     let mut done = Precompressed {
         files: 1,
         raw: bytes.len() as u64,
@@ -109,7 +118,9 @@ fn compress_beside(file: &Path) -> Result<Precompressed> {
         let mut copy = file.as_os_str().to_owned();
         copy.push(encoding.suffix());
         let copy = PathBuf::from(copy);
-        let compressed = encoding.compress(&bytes, Effort::Best);
+        let compressed = cached(&cache.join(format!("{hash}{}", encoding.suffix())), || {
+            encoding.compress(&bytes, Effort::Best)
+        })?;
         if compressed.len() < bytes.len() {
             fs::write(&copy, &compressed).with_context(|| format!("writing {}", copy.display()))?;
             let size = compressed.len() as u64;
@@ -125,6 +136,20 @@ fn compress_beside(file: &Path) -> Result<Precompressed> {
         }
     }
     Ok(done)
+}
+
+/// What `kept` holds, else what `make` makes, kept there (written whole under another name
+/// first, so a reader never sees half a file).
+fn cached(kept: &Path, make: impl FnOnce() -> Vec<u8>) -> Result<Vec<u8>> {
+    if let Ok(bytes) = fs::read(kept) {
+        return Ok(bytes);
+    }
+    let bytes = make();
+    let mut partial = kept.as_os_str().to_owned();
+    partial.push(format!(".{:?}.partial", std::thread::current().id()));
+    fs::write(&partial, &bytes).with_context(|| format!("writing {}", kept.display()))?;
+    fs::rename(&partial, kept).with_context(|| format!("writing {}", kept.display()))?;
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -145,8 +170,10 @@ mod tests {
         fs::write(dir.join("icon.png"), "png ".repeat(100)).unwrap();
         // Left by an earlier build whose tiny.txt compressed well.
         fs::write(dir.join("tiny.txt.br"), "old").unwrap();
+        let cache = dir.with_extension("cache");
+        let _ = fs::remove_dir_all(&cache);
 
-        let done = write_beside(&dir).unwrap();
+        let done = write_beside(&dir, &cache).unwrap();
         assert_eq!(
             (done.files, done.raw, done.not_smaller),
             (3, 2 * page.len() as u64 + 1, 2)
@@ -174,7 +201,19 @@ mod tests {
             assert!(!dir.join(absent).exists(), "{absent}");
         }
         // Run again over its own output: the copies are not compressed in turn.
-        assert_eq!(write_beside(&dir).unwrap(), done);
+        assert_eq!(write_beside(&dir, &cache).unwrap(), done);
+        // The two pages are one content: one copy per encoding in the cache, with tiny.txt's
+        // (kept though not written beside it).
+        let kept = fs::read_dir(&cache).unwrap().count();
+        assert_eq!(kept, 2 * 2, "{cache:?}");
+        // A copy is taken from the cache, not compressed again.
+        let page_hash = format!("{:x}", Sha256::digest(page.as_bytes()));
+        fs::write(cache.join(format!("{page_hash}.br")), "kept").unwrap();
+        fs::remove_file(dir.join("index.html.br")).unwrap();
+        write_beside(&dir, &cache).unwrap();
+        assert_eq!(fs::read(dir.join("index.html.br")).unwrap(), b"kept");
+        fs::remove_dir_all(&dir).unwrap();
+        fs::remove_dir_all(&cache).unwrap();
     }
 
     #[test]
