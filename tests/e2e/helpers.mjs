@@ -1,9 +1,13 @@
 // Shared set-up for the end-to-end tests: a fresh headless Chromium and the URLs of the site under test.
 //
-// `cargo xtask test` builds the release site twice, serves each build on 127.0.0.1 and runs
-// `node --test tests/e2e/` with:
+// `cargo xtask test` compiles the release site once per registry kind, lays it out for each site
+// below, serves each on 127.0.0.1 and runs `node --test tests/e2e/` (several files at once) with:
 //   SITE_URL      the site published at `/`, e.g. http://127.0.0.1:41234/
 //   SITE_URL_SUB  the same site published under `/acp/registry/`, as on GitHub Pages
+//   AGENTREGISTRY_SITE_URL, AGENTREGISTRY_URL  a site over a stand-in AgentRegistry, and the
+//                 stand-in (agentregistry.test.mjs)
+//   AGENTREGISTRY_NETWORK_SITE_URL, AGENTREGISTRY_NETWORK_URL  the same over a second stand-in,
+//                 whose failures on demand reach no other file (network.test.mjs)
 //   CHROMIUM      the browser binary (/usr/bin/chromium)
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';

@@ -268,8 +268,10 @@ describe('timeouts with words, with nothing kept', () => {
 });
 
 describe('an AgentRegistry page that stalls', () => {
-  const SITE = process.env.AGENTREGISTRY_SITE_URL;
-  const SERVICE = process.env.AGENTREGISTRY_URL;
+  // A stand-in of its own: its failures on demand must not reach agentregistry.test.mjs,
+  // which runs beside this file.
+  const SITE = process.env.AGENTREGISTRY_NETWORK_SITE_URL;
+  const SERVICE = process.env.AGENTREGISTRY_NETWORK_URL;
   const PAGES = [1, 2, 3].map((n) =>
     JSON.parse(readFileSync(new URL(`../fixtures/agentregistry/page-${n}.json`, import.meta.url), 'utf8')),
   );

@@ -1,5 +1,5 @@
 //! `cargo xtask test`: every check the project has, in order of speed, stopping at the first
-//! failure.
+//! failure, with each step's time printed at the end.
 //!
 //! 1. `cargo fmt --all --check`
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings`
@@ -9,28 +9,39 @@
 //! 5. `cargo test -p acp-catalog --target wasm32-unknown-unknown`: component tests in headless
 //!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
 //!    `.cargo/config.toml`)
-//! 6. end to end: the release site built twice, for `/` and for `/acp/registry/` (as on GitHub
-//!    Pages), and a third time for an AgentRegistry: the stand-in service of
-//!    [`agentregistry`](crate::agentregistry) started on an ephemeral port first, the site built
-//!    with `--registry-kind agentregistry` and its URL. Each site is served by [`serve`] on an
-//!    ephemeral port (so the AgentRegistry is cross-origin, as in production), then
-//!    `node --test tests/e2e/` runs with `SITE_URL`, `SITE_URL_SUB`, `AGENTREGISTRY_SITE_URL`,
-//!    `AGENTREGISTRY_URL` and `CHROMIUM` set. Node's output passes through, so its summary is the
-//!    last thing printed.
+//! 6. end to end: the release site compiled once for ACP registries and once for an
+//!    AgentRegistry ([`dist::compile`], skipped when its sources are unchanged), then laid out
+//!    and rendered for each configuration the tests need, which compiles nothing: `/` and
+//!    `/acp/registry/` (as on GitHub Pages) over the bundled registry, and two sites over two
+//!    stand-in AgentRegistry services ([`agentregistry`]), one for the file that tests the
+//!    service and one for the file that makes it fail on demand, so that the two files can
+//!    run at once. Each site is served by [`serve`] on an ephemeral port (so the AgentRegistry
+//!    is cross-origin, as in production), then `node --test` runs the files of `tests/e2e/`
+//!    [`E2E_CONCURRENCY`] at a time with `SITE_URL`, `SITE_URL_SUB`,
+//!    `AGENTREGISTRY_SITE_URL`, `AGENTREGISTRY_URL`, `AGENTREGISTRY_NETWORK_SITE_URL`,
+//!    `AGENTREGISTRY_NETWORK_URL` and `CHROMIUM` set. Node's output passes through, so its
+//!    summary is the last thing printed before the times.
 
+use std::fmt;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::agentregistry::{self, ServerOptions};
+use crate::agentregistry::{self, RegistryServer, ServerOptions};
 use crate::dist;
 use crate::options::{DistOptions, RegistryKind};
-use crate::serve;
+use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
 
 /// The public URL of the second end-to-end build, as the site is published on GitHub Pages.
 const SUB_PUBLIC_URL: &str = "/acp/registry/";
+
+/// How many end-to-end files run at once: each drives its own Chromium, and much of a test
+/// is waiting (for the network stand-ins, for timeouts the tests provoke), so two cores keep
+/// more than one busy.
+pub const E2E_CONCURRENCY: usize = 3;
 
 /// Options of `cargo xtask test`.
 #[derive(Debug, Args)]
@@ -47,11 +58,21 @@ pub struct TestArgs {
     node_args: Vec<String>,
 }
 
-/// Runs the checks that `args` selects.
+/// Runs the checks that `args` selects, then prints how long each step took.
 pub fn run(root: &Path, args: &TestArgs) -> Result<()> {
-    let tools = setup::ensure(root, Browser::Needed)?;
+    let mut times = Times::default();
+    let result = run_steps(root, args, &mut times);
+    print!("{times}");
+    result
+}
+
+fn run_steps(root: &Path, args: &TestArgs, times: &mut Times) -> Result<()> {
+    let tools = times.time("set-up", || setup::ensure(root, Browser::Needed))?;
     if !args.e2e_only {
-        step(&tools, "cargo", &["fmt", "--all", "--check"], &[])
+        times
+            .time("cargo fmt", || {
+                step(&tools, "cargo", &["fmt", "--all", "--check"], &[])
+            })
             .context("formatting differs: run `cargo fmt --all`")?;
         let clippy = [
             "clippy",
@@ -61,21 +82,27 @@ pub fn run(root: &Path, args: &TestArgs) -> Result<()> {
             "-D",
             "warnings",
         ];
-        step(&tools, "cargo", &clippy, &[])?;
-        step(&tools, "cargo", &["test", "--workspace"], &[])?;
-        setup::ensure_tmux(&tools)?;
-        let paste = ["test", "-p", "registry-core", "--test", "paste"];
-        step(&tools, "cargo", &paste, &[])?;
-        let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
-        step(
-            &tools,
-            "cargo",
-            &component,
-            &[("CHROMEDRIVER", CHROMEDRIVER)],
-        )?;
+        times.time("cargo clippy", || step(&tools, "cargo", &clippy, &[]))?;
+        times.time("native tests", || {
+            step(&tools, "cargo", &["test", "--workspace"], &[])
+        })?;
+        times.time("pasted snippets (tmux)", || {
+            setup::ensure_tmux(&tools)?;
+            let paste = ["test", "-p", "registry-core", "--test", "paste"];
+            step(&tools, "cargo", &paste, &[])
+        })?;
+        times.time("component tests (wasm, Chromium)", || {
+            let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
+            step(
+                &tools,
+                "cargo",
+                &component,
+                &[("CHROMEDRIVER", CHROMEDRIVER)],
+            )
+        })?;
     }
     if !args.skip_e2e {
-        end_to_end(&tools, &args.node_args)?;
+        end_to_end(&tools, &args.node_args, times)?;
     }
     Ok(())
 }
@@ -88,47 +115,162 @@ fn step(tools: &Tools, program: &str, args: &[&str], env: &[(&str, &str)]) -> Re
     setup::run(&mut command)
 }
 
-fn end_to_end(tools: &Tools, node_args: &[String]) -> Result<()> {
-    let e2e = tools.root().join("target").join("e2e");
-    let root_site = DistOptions::new("/".into(), "registry.json".into(), e2e.join("root"))?;
-    let sub_site = DistOptions::new(
-        SUB_PUBLIC_URL.into(),
-        "registry.json".into(),
-        e2e.join("sub"),
-    )?;
-    let service = agentregistry::start(([127, 0, 0, 1], 0).into(), ServerOptions::default())?;
-    let service_site = DistOptions::new("/".into(), service.url(), e2e.join("agentregistry"))?
-        .with_registry_kind(RegistryKind::AgentRegistry)?;
-    for site in [&root_site, &sub_site, &service_site] {
-        println!(
-            "\n==> release build for {} ({})",
-            site.public_url, site.registry_url
-        );
-        print!("{}", dist::build(tools, site)?);
-    }
-    let root_server = serve::spawn(&root_site.out_dir, &root_site.public_url, 0)?;
-    let sub_server = serve::spawn(&sub_site.out_dir, &sub_site.public_url, 0)?;
-    let service_server = serve::spawn(&service_site.out_dir, &service_site.public_url, 0)?;
+/// A site the end-to-end tests open, and the environment variable naming its URL.
+struct Site {
+    variable: &'static str,
+    options: DistOptions,
+}
 
+fn end_to_end(tools: &Tools, node_args: &[String], times: &mut Times) -> Result<()> {
+    let e2e = tools.root().join("target").join("e2e");
+    // The file that makes a service fail on demand gets a service of its own, so that it can
+    // run beside the file testing the service.
+    let service = agentregistry::start(([127, 0, 0, 1], 0).into(), ServerOptions::default())?;
+    let network_service =
+        agentregistry::start(([127, 0, 0, 1], 0).into(), ServerOptions::default())?;
+    let sites = [
+        Site {
+            variable: "SITE_URL",
+            options: DistOptions::bundled("/", e2e.join("root"))?,
+        },
+        Site {
+            variable: "SITE_URL_SUB",
+            options: DistOptions::bundled(SUB_PUBLIC_URL, e2e.join("sub"))?,
+        },
+        Site {
+            variable: "AGENTREGISTRY_SITE_URL",
+            options: DistOptions::agentregistry(&service.url(), e2e.join("agentregistry"))?,
+        },
+        Site {
+            variable: "AGENTREGISTRY_NETWORK_SITE_URL",
+            options: DistOptions::agentregistry(
+                &network_service.url(),
+                e2e.join("agentregistry-network"),
+            )?,
+        },
+    ];
+    for kind in RegistryKind::ALL {
+        times.time(&format!("release build ({})", kind.as_str()), || {
+            println!("\n==> release build for {} registries", kind.as_str());
+            dist::compile(tools, kind).map(drop)
+        })?;
+    }
+    let servers = times.time("lay out and render the sites", || {
+        sites
+            .iter()
+            .map(|site| {
+                let settings = &site.options.settings;
+                println!(
+                    "\n==> the site at {} over {}",
+                    settings.public_url, settings.registry_url
+                );
+                print!("{}", dist::build(tools, &site.options)?);
+                serve::spawn(&site.options.out_dir, &settings.public_url, 0)
+            })
+            .collect::<Result<Vec<ServerHandle>>>()
+    })?;
+    times.time("end-to-end tests (Chromium)", || {
+        run_node(
+            tools,
+            node_args,
+            &sites,
+            &servers,
+            &service,
+            &network_service,
+        )
+    })
+}
+
+fn run_node(
+    tools: &Tools,
+    node_args: &[String],
+    sites: &[Site],
+    servers: &[ServerHandle],
+    service: &RegistryServer,
+    network_service: &RegistryServer,
+) -> Result<()> {
     let mut node = tools.command("node");
-    node.arg("--test");
+    node.arg("--test")
+        .arg(format!("--test-concurrency={E2E_CONCURRENCY}"));
     if node_args.is_empty() {
         node.arg("tests/e2e/");
     } else {
         node.args(node_args);
     }
-    node.env("SITE_URL", root_server.url())
-        .env("SITE_URL_SUB", sub_server.url())
-        .env("AGENTREGISTRY_SITE_URL", service_server.url())
-        .env("AGENTREGISTRY_URL", service.url())
-        .env("CHROMIUM", CHROMIUM);
-    println!(
-        "\n==> {}  (SITE_URL={} SITE_URL_SUB={} AGENTREGISTRY_SITE_URL={} AGENTREGISTRY_URL={})",
-        setup::show(&node),
-        root_server.url(),
-        sub_server.url(),
-        service_server.url(),
-        service.url()
-    );
+    let mut shown = Vec::new();
+    for (site, server) in sites.iter().zip(servers) {
+        node.env(site.variable, server.url());
+        shown.push(format!("{}={}", site.variable, server.url()));
+    }
+    for (variable, url) in [
+        ("AGENTREGISTRY_URL", service.url()),
+        ("AGENTREGISTRY_NETWORK_URL", network_service.url()),
+    ] {
+        node.env(variable, &url);
+        shown.push(format!("{variable}={url}"));
+    }
+    node.env("CHROMIUM", CHROMIUM);
+    println!("\n==> {}  ({})", setup::show(&node), shown.join(" "));
     setup::run(&mut node).context("end-to-end tests failed")
+}
+
+/// How long each step took, in order.
+#[derive(Debug, Default)]
+struct Times(Vec<(String, Duration)>);
+
+impl Times {
+    /// Runs `step` and records its time under `name`, whether it succeeds or not.
+    fn time<T>(&mut self, name: &str, step: impl FnOnce() -> Result<T>) -> Result<T> {
+        let start = Instant::now();
+        let result = step();
+        self.0.push((name.to_owned(), start.elapsed()));
+        result
+    }
+}
+
+impl fmt::Display for Times {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total: Duration = self.0.iter().map(|(_, took)| *took).sum();
+        writeln!(f, "\ntime per step:")?;
+        for (name, took) in &self.0 {
+            writeln!(f, "  {name:<36}{}", minutes(*took))?;
+        }
+        writeln!(f, "  {:<36}{}", "total", minutes(total))
+    }
+}
+
+/// `4m 05s`, or `12.3s` under a minute.
+fn minutes(took: Duration) -> String {
+    let seconds = took.as_secs_f64();
+    if seconds < 60.0 {
+        format!("{seconds:.1}s")
+    } else {
+        format!("{}m {:02}s", took.as_secs() / 60, took.as_secs() % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_step_is_listed_with_its_time_and_the_total() {
+        let mut times = Times::default();
+        let ok: Result<u32> = times.time("quick", || Ok(1));
+        assert_eq!(ok.unwrap(), 1);
+        let failed: Result<()> = times.time("failing", || anyhow::bail!("no"));
+        assert!(failed.is_err());
+        times.0.push(("long".to_owned(), Duration::from_secs(245)));
+        let shown = times.to_string();
+        let lines: Vec<&str> = shown
+            .lines()
+            .skip_while(|l| !l.contains("time per step"))
+            .skip(1)
+            .collect();
+        assert_eq!(lines[0].split_whitespace().next(), Some("quick"));
+        assert_eq!(lines[1].split_whitespace().next(), Some("failing"));
+        assert!(lines[2].ends_with("4m 05s"), "{shown}");
+        assert!(lines[3].starts_with("  total") && lines[3].ends_with("4m 05s"));
+        assert_eq!(minutes(Duration::from_millis(12_340)), "12.3s");
+    }
 }
