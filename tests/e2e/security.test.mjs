@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { launch, live, siteUrl, takeCspViolations } from './helpers.mjs';
+import { launch, live, siteUrl, subSiteUrl, takeCspViolations } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 
@@ -23,7 +23,7 @@ function metaPolicy(html) {
 /** The inline scripts a browser runs (no `src`, no data-block `type`), as between their tags. */
 function inlineScripts(html) {
   return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes]) => !/\ssrc=/i.test(attributes) && !/type="?application\/ld\+json/i.test(attributes))
+    .filter(([, attributes]) => !/\ssrc=/i.test(attributes) && !/type="?application\/(ld\+)?json/i.test(attributes))
     .map(([, , text]) => text);
 }
 
@@ -139,6 +139,83 @@ describe('content security policy', () => {
     assert.notEqual(await refused.page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 0, 0)');
     await assert.rejects(refused.context.close(), /style-src-attr refused inline/);
   });
+});
+
+/** The settings block the build wrote into a page. */
+function settingsOf(html) {
+  const match = html.match(/<script type="application\/json" id="acp-settings">([^<]*)<\/script>/);
+  assert.ok(match, 'the page carries its settings');
+  return JSON.parse(match[1]);
+}
+
+describe('settings', () => {
+  test('each site reads its settings from its pages, and both run the same compiled wasm', async () => {
+    const { context, page } = await launch();
+    try {
+      const root = await (await page.request.get(siteUrl('agents/gemini/'))).text();
+      const sub = await (await page.request.get(subSiteUrl('agents/gemini/'))).text();
+      assert.equal(settingsOf(root).publicUrl, '/');
+      assert.equal(settingsOf(sub).publicUrl, '/acp/registry/');
+      for (const settings of [settingsOf(root), settingsOf(sub)]) {
+        assert.equal(settings.kind, 'acp');
+        assert.equal(settings.registryUrl, 'registry.json');
+      }
+      const wasm = (html) => html.match(/acp-catalog-[0-9a-f]+_bg\.wasm/)?.[0];
+      assert.ok(wasm(root), 'the page names its wasm');
+      assert.equal(wasm(sub), wasm(root), 'one compiled wasm for both configurations');
+      // The sub site's links are under its public URL, rendered from its settings.
+      await page.goto(subSiteUrl('agents/gemini/'));
+      await live(page);
+      const home = page.getByRole('link', { name: 'ACP Agent Registry' });
+      assert.equal(new URL(await home.evaluate((a) => a.href)).pathname, '/acp/registry/');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the address cannot choose the registry', async () => {
+    const { context, page } = await launch();
+    try {
+      const asked = [];
+      page.on('request', (request) => asked.push(request.url()));
+      await page.goto(siteUrl('?registryUrl=https://evil.example/registry.json&registry_url=https://evil.example/r.json#registryUrl=https://evil.example/h.json'));
+      await live(page);
+      await page.getByText('130 agents', { exact: true }).waitFor();
+      assert.deepEqual(asked.filter((url) => new URL(url).hostname === 'evil.example'), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [what, change, reason] of [
+    ['unreadable', (block) => block.replace(/\}$/, ''), /the site's settings \(<script id="acp-settings">\) cannot be read: .*build the site again with `cargo xtask dist`/],
+    ['with an unknown setting', (block) => block.replace('{', '{"registryUrI":"https://evil.example/r.json",'), /cannot be read: unknown field `registryUrI`/],
+    ['for the other registry kind', (block) => block.replace('"kind":"acp"', '"kind":"agentregistry"').replace('"registryUrl":"registry.json"', '"registryUrl":"https://agents.example.com"'), /--registry-kind `agentregistry` is not the kind this site's wasm was built for/],
+    ['with a public URL that is not a path', (block) => block.replace('"publicUrl":"/"', '"publicUrl":"https://evil.example/"'), /--public-url `https:\/\/evil\.example\/` must start and end with `\/`/],
+  ]) {
+    test(`a page whose settings are ${what} stays as built and says why`, async () => {
+      const { context, page } = await launch();
+      try {
+        await page.route(siteUrl('agents/gemini/'), async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace(
+            /(<script type="application\/json" id="acp-settings">)([^<]*)(<\/script>)/,
+            (_, open, block, close) => open + change(block) + close,
+          );
+          await route.fulfill({ response, body: html });
+        });
+        await page.goto(siteUrl('agents/gemini/'));
+        const alert = page.getByRole('alert').filter({ hasText: 'This page works without its search and live registry' });
+        await alert.waitFor();
+        assert.match(await alert.textContent(), reason);
+        // The page the build wrote is still there, readable, and never taken over.
+        await page.getByRole('heading', { level: 1, name: 'Gemini CLI' }).waitFor();
+        assert.equal(await page.locator('#app[data-prerendered]').count(), 1);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 describe('hostile registry data', () => {

@@ -136,7 +136,7 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         settings.kind.as_str(),
         settings.registry_url
     );
-    let compiled = compile(tools, settings.kind)?;
+    let compiled = compile(tools, settings.kind, Output::Terminal)?;
     lay_out(tools.root(), &compiled, options)?;
     let with_preview = settings.kind == RegistryKind::Acp;
     let preview_dir = out_dir.join("preview");
@@ -172,9 +172,23 @@ pub const PLACEHOLDER_URL: &str = "/__acp_public_url__/";
 /// The file beside a compiled site holding the [`fingerprint`] of what it was compiled from.
 const FINGERPRINT_FILE: &str = ".fingerprint";
 
+/// Where Cargo compiles the release site: a target directory of its own, so that the release
+/// build can run beside the native and test builds of `target/` (they share no artifact, and
+/// Cargo locks a whole target directory while it builds).
+pub const RELEASE_TARGET_DIR: &str = "target/site-build";
+
+/// Where Trunk's output goes: the terminal, or the end of a log file.
+#[derive(Debug, Clone, Copy)]
+pub enum Output<'a> {
+    /// Passed through.
+    Terminal,
+    /// Appended to this file.
+    Log(&'a Path),
+}
+
 /// Compiles the site for registries of `kind` into `target/site/<kind>/`, unless what is there
 /// was compiled from the same sources; returns the folder.
-pub fn compile(tools: &Tools, kind: RegistryKind) -> Result<PathBuf> {
+pub fn compile(tools: &Tools, kind: RegistryKind, output: Output) -> Result<PathBuf> {
     let dir = tools.root().join("target").join("site").join(kind.as_str());
     let fingerprint = fingerprint(tools.root(), kind)?;
     let stamp = dir.join(FINGERPRINT_FILE);
@@ -190,7 +204,8 @@ pub fn compile(tools: &Tools, kind: RegistryKind) -> Result<PathBuf> {
         RegistryKind::Acp => None,
         RegistryKind::AgentRegistry => Some("agentregistry"),
     };
-    trunk_build(tools, SITE_HTML, PLACEHOLDER_URL, features, &dir)?;
+    fs::remove_file(&stamp).ok();
+    trunk_build(tools, SITE_HTML, PLACEHOLDER_URL, features, &dir, output)?;
     // The listing preview (of ACP manifests): its own package and bundle, in `preview/`, after
     // the catalogue's build (which empties the folder).
     if kind == RegistryKind::Acp {
@@ -201,6 +216,7 @@ pub fn compile(tools: &Tools, kind: RegistryKind) -> Result<PathBuf> {
             &preview_url,
             None,
             &dir.join("preview"),
+            output,
         )?;
     }
     fs::write(&stamp, fingerprint).with_context(|| format!("writing {}", stamp.display()))?;
@@ -215,14 +231,26 @@ fn trunk_build(
     public_url: &str,
     features: Option<&str>,
     out_dir: &Path,
+    output: Output,
 ) -> Result<()> {
     let mut trunk = tools.command("trunk");
     trunk
         .args(["build", html, "--release", "--public-url", public_url])
         .arg("--dist")
-        .arg(out_dir);
+        .arg(out_dir)
+        .env("CARGO_TARGET_DIR", tools.root().join(RELEASE_TARGET_DIR));
     if let Some(features) = features {
         trunk.args(["--features", features]);
+    }
+    if let Output::Log(log) = output {
+        let file = || {
+            fs::File::options()
+                .create(true)
+                .append(true)
+                .open(log)
+                .with_context(|| format!("opening {}", log.display()))
+        };
+        trunk.stdout(file()?).stderr(file()?);
     }
     setup::run(&mut trunk)
 }

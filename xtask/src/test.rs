@@ -10,7 +10,8 @@
 //!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
 //!    `.cargo/config.toml`)
 //! 6. end to end: the release site compiled once for ACP registries and once for an
-//!    AgentRegistry ([`dist::compile`], skipped when its sources are unchanged), then laid out
+//!    AgentRegistry ([`dist::compile`], skipped when its sources are unchanged; beside steps
+//!    1-5, in a target directory of its own, its output in `target/release-build.log`), then laid out
 //!    and rendered for each configuration the tests need, which compiles nothing: `/` and
 //!    `/acp/registry/` (as on GitHub Pages) over the bundled registry, and two sites over two
 //!    stand-in AgentRegistry services ([`agentregistry`]), one for the file that tests the
@@ -23,14 +24,16 @@
 //!    summary is the last thing printed before the times.
 
 use std::fmt;
+use std::fs;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::agentregistry::{self, RegistryServer, ServerOptions};
-use crate::dist;
+use crate::dist::{self, Output};
 use crate::options::{DistOptions, RegistryKind};
 use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
@@ -68,41 +71,106 @@ pub fn run(root: &Path, args: &TestArgs) -> Result<()> {
 
 fn run_steps(root: &Path, args: &TestArgs, times: &mut Times) -> Result<()> {
     let tools = times.time("set-up", || setup::ensure(root, Browser::Needed))?;
-    if !args.e2e_only {
-        times
-            .time("cargo fmt", || {
-                step(&tools, "cargo", &["fmt", "--all", "--check"], &[])
-            })
-            .context("formatting differs: run `cargo fmt --all`")?;
-        let clippy = [
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ];
-        times.time("cargo clippy", || step(&tools, "cargo", &clippy, &[]))?;
-        times.time("native tests", || {
-            step(&tools, "cargo", &["test", "--workspace"], &[])
-        })?;
-        times.time("pasted snippets (tmux)", || {
-            setup::ensure_tmux(&tools)?;
-            let paste = ["test", "-p", "registry-core", "--test", "paste"];
-            step(&tools, "cargo", &paste, &[])
-        })?;
-        times.time("component tests (wasm, Chromium)", || {
-            let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
-            step(
-                &tools,
-                "cargo",
-                &component,
-                &[("CHROMEDRIVER", CHROMEDRIVER)],
-            )
-        })?;
+    if args.e2e_only {
+        compile_sites(&tools, Output::Terminal, &AtomicBool::new(false), times)?;
+        return end_to_end(&tools, &args.node_args, times);
     }
-    if !args.skip_e2e {
-        end_to_end(&tools, &args.node_args, times)?;
+    if args.skip_e2e {
+        return checks(&tools, times);
+    }
+    // The release site compiles beside the checks (in a target directory of its own: see
+    // `dist::RELEASE_TARGET_DIR`): its links run on one core, which the checks' compilers
+    // share. Its output goes to a log, shown if it fails; a failed check stops it after the
+    // build under way.
+    let log = tools.root().join("target").join("release-build.log");
+    fs::create_dir_all(tools.root().join("target"))?;
+    fs::write(&log, "").with_context(|| format!("writing {}", log.display()))?;
+    let stop = AtomicBool::new(false);
+    let mut compiled = Times::default();
+    let (checked, built) = std::thread::scope(|scope| {
+        let background = scope.spawn(|| {
+            println!(
+                "\n==> the release site compiles beside the checks (output in {})",
+                log.display()
+            );
+            compile_sites(&tools, Output::Log(&log), &stop, &mut compiled)
+        });
+        let checked = checks(&tools, times);
+        if checked.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let waiting = Instant::now();
+        let built = background.join().expect("the release build does not panic");
+        times.steps.push((
+            "waiting for the release builds".to_owned(),
+            waiting.elapsed(),
+        ));
+        (checked, built)
+    });
+    times.beside = compiled.steps;
+    checked?;
+    built.with_context(|| {
+        let text = fs::read_to_string(&log).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+        format!(
+            "the release build failed; the end of {}:\n{tail}",
+            log.display()
+        )
+    })?;
+    end_to_end(&tools, &args.node_args, times)
+}
+
+/// Everything before the end-to-end suite.
+fn checks(tools: &Tools, times: &mut Times) -> Result<()> {
+    times
+        .time("cargo fmt", || {
+            step(tools, "cargo", &["fmt", "--all", "--check"], &[])
+        })
+        .context("formatting differs: run `cargo fmt --all`")?;
+    let clippy = [
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ];
+    times.time("cargo clippy", || step(tools, "cargo", &clippy, &[]))?;
+    times.time("native tests", || {
+        step(tools, "cargo", &["test", "--workspace"], &[])
+    })?;
+    times.time("pasted snippets (tmux)", || {
+        setup::ensure_tmux(tools)?;
+        let paste = ["test", "-p", "registry-core", "--test", "paste"];
+        step(tools, "cargo", &paste, &[])
+    })?;
+    times.time("component tests (wasm, Chromium)", || {
+        let component = ["test", "-p", "acp-catalog", "--target", WASM_TARGET];
+        step(
+            tools,
+            "cargo",
+            &component,
+            &[("CHROMEDRIVER", CHROMEDRIVER)],
+        )
+    })
+}
+
+/// Compiles the release site for each registry kind (each skipped when its sources are
+/// unchanged), unless `stop` is set before it starts.
+fn compile_sites(
+    tools: &Tools,
+    output: Output,
+    stop: &AtomicBool,
+    times: &mut Times,
+) -> Result<()> {
+    for kind in RegistryKind::ALL {
+        if stop.load(Ordering::Relaxed) {
+            bail!("stopped: a check failed");
+        }
+        times.time(&format!("release build ({})", kind.as_str()), || {
+            dist::compile(tools, kind, output).map(drop)
+        })?;
     }
     Ok(())
 }
@@ -149,12 +217,6 @@ fn end_to_end(tools: &Tools, node_args: &[String], times: &mut Times) -> Result<
             )?,
         },
     ];
-    for kind in RegistryKind::ALL {
-        times.time(&format!("release build ({})", kind.as_str()), || {
-            println!("\n==> release build for {} registries", kind.as_str());
-            dist::compile(tools, kind).map(drop)
-        })?;
-    }
     let servers = times.time("lay out and render the sites", || {
         sites
             .iter()
@@ -214,28 +276,49 @@ fn run_node(
     setup::run(&mut node).context("end-to-end tests failed")
 }
 
-/// How long each step took, in order.
-#[derive(Debug, Default)]
-struct Times(Vec<(String, Duration)>);
+/// How long each step took, in order, and what ran beside them.
+#[derive(Debug)]
+struct Times {
+    /// The steps, one after the other.
+    steps: Vec<(String, Duration)>,
+    /// What ran beside them.
+    beside: Vec<(String, Duration)>,
+    started: Instant,
+}
+
+impl Default for Times {
+    fn default() -> Self {
+        Times {
+            steps: Vec::new(),
+            beside: Vec::new(),
+            started: Instant::now(),
+        }
+    }
+}
 
 impl Times {
     /// Runs `step` and records its time under `name`, whether it succeeds or not.
     fn time<T>(&mut self, name: &str, step: impl FnOnce() -> Result<T>) -> Result<T> {
         let start = Instant::now();
         let result = step();
-        self.0.push((name.to_owned(), start.elapsed()));
+        self.steps.push((name.to_owned(), start.elapsed()));
         result
     }
 }
 
 impl fmt::Display for Times {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let total: Duration = self.0.iter().map(|(_, took)| *took).sum();
         writeln!(f, "\ntime per step:")?;
-        for (name, took) in &self.0 {
-            writeln!(f, "  {name:<36}{}", minutes(*took))?;
+        for (name, took) in &self.steps {
+            writeln!(f, "  {name:<40}{}", minutes(*took))?;
         }
-        writeln!(f, "  {:<36}{}", "total", minutes(total))
+        if !self.beside.is_empty() {
+            writeln!(f, "beside the checks:")?;
+            for (name, took) in &self.beside {
+                writeln!(f, "  {name:<40}{}", minutes(*took))?;
+            }
+        }
+        writeln!(f, "  {:<40}{}", "total", minutes(self.started.elapsed()))
     }
 }
 
@@ -260,7 +343,12 @@ mod tests {
         assert_eq!(ok.unwrap(), 1);
         let failed: Result<()> = times.time("failing", || anyhow::bail!("no"));
         assert!(failed.is_err());
-        times.0.push(("long".to_owned(), Duration::from_secs(245)));
+        times
+            .steps
+            .push(("long".to_owned(), Duration::from_secs(245)));
+        times
+            .beside
+            .push(("release".to_owned(), Duration::from_secs(61)));
         let shown = times.to_string();
         let lines: Vec<&str> = shown
             .lines()
@@ -270,7 +358,11 @@ mod tests {
         assert_eq!(lines[0].split_whitespace().next(), Some("quick"));
         assert_eq!(lines[1].split_whitespace().next(), Some("failing"));
         assert!(lines[2].ends_with("4m 05s"), "{shown}");
-        assert!(lines[3].starts_with("  total") && lines[3].ends_with("4m 05s"));
+        assert_eq!(lines[3], "beside the checks:");
+        assert!(lines[4].trim_start().starts_with("release") && lines[4].ends_with("1m 01s"));
+        // The total is the wall clock, not the sum: what ran beside counts once.
+        assert!(lines[5].trim_start().starts_with("total") && lines[5].ends_with('s'));
+        assert!(!lines[5].contains('m'), "{shown}");
         assert_eq!(minutes(Duration::from_millis(12_340)), "12.3s");
     }
 }
