@@ -31,7 +31,7 @@ use sha2::{Digest, Sha256};
 
 use crate::options::{DistOptions, RegistryKind};
 use crate::pages;
-use crate::setup::{self, Tools};
+use crate::setup::{self, Output, Tools};
 
 /// The kinds of file a visitor's browser downloads to start the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,15 +177,6 @@ const FINGERPRINT_FILE: &str = ".fingerprint";
 /// Cargo locks a whole target directory while it builds).
 pub const RELEASE_TARGET_DIR: &str = "target/site-build";
 
-/// Where Trunk's output goes: the terminal, or the end of a log file.
-#[derive(Debug, Clone, Copy)]
-pub enum Output<'a> {
-    /// Passed through.
-    Terminal,
-    /// Appended to this file.
-    Log(&'a Path),
-}
-
 /// Compiles the site for registries of `kind` into `target/site/<kind>/`, unless what is there
 /// was compiled from the same sources; returns the folder.
 pub fn compile(tools: &Tools, kind: RegistryKind, output: Output) -> Result<PathBuf> {
@@ -242,16 +233,7 @@ fn trunk_build(
     if let Some(features) = features {
         trunk.args(["--features", features]);
     }
-    if let Output::Log(log) = output {
-        let file = || {
-            fs::File::options()
-                .create(true)
-                .append(true)
-                .open(log)
-                .with_context(|| format!("opening {}", log.display()))
-        };
-        trunk.stdout(file()?).stderr(file()?);
-    }
+    output.apply(&mut trunk)?;
     setup::run(&mut trunk)
 }
 

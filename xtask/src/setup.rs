@@ -138,6 +138,32 @@ pub fn run(command: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// Where a command's output goes: the terminal, or the end of a log file.
+#[derive(Debug, Clone, Copy)]
+pub enum Output<'a> {
+    /// Passed through.
+    Terminal,
+    /// Appended to this file.
+    Log(&'a Path),
+}
+
+impl Output<'_> {
+    /// Sends `command`'s standard output and error where this says.
+    pub fn apply(self, command: &mut Command) -> Result<()> {
+        if let Output::Log(log) = self {
+            let file = || {
+                fs::File::options()
+                    .create(true)
+                    .append(true)
+                    .open(log)
+                    .with_context(|| format!("opening {}", log.display()))
+            };
+            command.stdout(file()?).stderr(file()?);
+        }
+        Ok(())
+    }
+}
+
 /// A command line as a person would type it, for messages.
 pub fn show(command: &Command) -> String {
     std::iter::once(command.get_program())

@@ -33,10 +33,11 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use crate::agentregistry::{self, RegistryServer, ServerOptions};
-use crate::dist::{self, Output};
+use crate::dist;
 use crate::options::{DistOptions, RegistryKind};
+use crate::pages;
 use crate::serve::{self, ServerHandle};
-use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Tools, WASM_TARGET};
+use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Output, Tools, WASM_TARGET};
 
 /// The public URL of the second end-to-end build, as the site is published on GitHub Pages.
 const SUB_PUBLIC_URL: &str = "/acp/registry/";
@@ -157,7 +158,7 @@ fn checks(tools: &Tools, times: &mut Times) -> Result<()> {
 }
 
 /// Compiles the release site for each registry kind (each skipped when its sources are
-/// unchanged), unless `stop` is set before it starts.
+/// unchanged), then the renderers that lay it out, each unless `stop` is set before it starts.
 fn compile_sites(
     tools: &Tools,
     output: Output,
@@ -172,7 +173,12 @@ fn compile_sites(
             dist::compile(tools, kind, output).map(drop)
         })?;
     }
-    Ok(())
+    if stop.load(Ordering::Relaxed) {
+        bail!("stopped: a check failed");
+    }
+    times.time("the renderers (native)", || {
+        pages::build_renderers(tools, output)
+    })
 }
 
 /// Runs one check with a heading, its output passing through.
