@@ -472,18 +472,24 @@ impl Pending {
 }
 
 /// A host for the notices, last in the body.
-/// Says, at the top of the page, that the site's settings could not be read, so the page stays
-/// as the build wrote it, without its live features. The message is set as text.
+/// Says, above the page, that the site's settings could not be read, so the page stays as the
+/// build wrote it, without its live features. The message is set as text.
 pub fn show_settings_error(error: &registry_core::settings::SettingsError) {
     leptos::logging::error!("{error}");
-    let notice = new_notice_host();
+    let Ok(notice) = document().create_element("div") else {
+        return;
+    };
     notice.set_attribute("role", "alert").ok();
     notice.set_class_name(
-        "fixed inset-x-0 top-0 z-50 border-b border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+        "border-b border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
     );
     notice.set_text_content(Some(&format!(
         "This page works without its search and live registry: {error}."
     )));
+    if let Some(body) = document().body() {
+        body.insert_before(&notice, body.first_child().as_ref())
+            .ok();
+    }
 }
 
 fn new_notice_host() -> HtmlElement {
