@@ -54,25 +54,35 @@ function agent(id, fields = {}) {
 
 /**
  * The script time (s, from the DevTools metrics) of typing "t" then "s" after "agen" in the
- * search box, each until its results are drawn.
+ * search box, each until its results are drawn: the least of three rounds for each keystroke.
+ * Other work on the machine only ever adds to a sample, so the least is the keystroke's own
+ * cost; a keystroke that costs more costs more in every round.
  */
 async function keystrokes(page, context) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+  const shown = (query) =>
+    page.waitForFunction((q) => new URL(location.href).searchParams.get('q') === q && document.querySelector('mark'), query);
   // The caret after the text, as a person clicking at its end puts it.
   await page.getByRole('searchbox', { name: 'Search agents' }).press('End');
-  const samples = [];
-  for (const query of ['agent', 'agents']) {
-    await page.waitForTimeout(300);
-    const before = await script();
-    await page.keyboard.type(query.at(-1));
-    await page.waitForFunction((q) => new URL(location.href).searchParams.get('q') === q && document.querySelector('mark'), query);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    samples.push((await script()) - before);
+  const queries = ['agent', 'agents'];
+  const least = queries.map(() => Infinity);
+  for (let round = 0; round < 3; round++) {
+    for (const [i, query] of queries.entries()) {
+      await page.waitForTimeout(300);
+      const before = await script();
+      await page.keyboard.type(query.at(-1));
+      await shown(query);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      least[i] = Math.min(least[i], (await script()) - before);
+    }
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await shown('agen');
   }
   await cdp.detach();
-  return samples;
+  return least;
 }
 
 /**

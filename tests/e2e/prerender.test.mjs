@@ -233,22 +233,31 @@ describe('the app takes the page over', () => {
   });
 
   test('what is typed and ticked while the live page is being built is done again on it', async () => {
-    const { context, page } = await launch();
-    try {
-      // A phone's pace, so that the build, in slices, lasts long enough to type into.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-      await page.goto(siteUrl());
-      await page.waitForFunction(() => performance.getEntriesByName('acp:take-over-start').length > 0, null, { polling: 5 });
-      await search(page).pressSequentially('gemini');
-      await page.getByRole('checkbox', { name: /npx/ }).check();
-      const during = await page.evaluate(() => performance.getEntriesByName('acp:taken-over').length === 0);
-      assert.ok(during, 'typed and ticked while the live page was being built');
-      await live(page);
-      await page.waitForFunction(() => new URL(location.href).searchParams.get('dist') === 'npx');
-      await showsGeminiWithNpx(page);
-    } finally {
-      await context.close();
+    // The typing must land while the live page is being built, a window of a few hundred
+    // milliseconds that a busy machine can make the test miss: it tries three times to land in
+    // it, and the behaviour is checked on the try that did.
+    for (let attempt = 1; ; attempt++) {
+      const { context, page } = await launch();
+      try {
+        // A phone's pace, so that the build, in slices, lasts long enough to type into.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+        await page.goto(siteUrl());
+        await page.waitForFunction(() => performance.getEntriesByName('acp:take-over-start').length > 0, null, { polling: 5 });
+        await search(page).pressSequentially('gemini');
+        await page.getByRole('checkbox', { name: /npx/ }).check();
+        const during = await page.evaluate(() => performance.getEntriesByName('acp:taken-over').length === 0);
+        if (!during) {
+          assert.ok(attempt < 3, 'typed and ticked while the live page was being built, in none of three tries');
+          continue;
+        }
+        await live(page);
+        await page.waitForFunction(() => new URL(location.href).searchParams.get('dist') === 'npx');
+        await showsGeminiWithNpx(page);
+        return;
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::options::{DistOptions, RegistryKind};
-use crate::setup::{self, Output, Tools};
+use crate::setup::{self, Tools};
 
 /// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its
 /// `preview/`.
@@ -77,40 +77,12 @@ fn with_lists(renderer: &mut std::process::Command, options: &DistOptions) {
     }
 }
 
-/// The renderers, as Cargo's package and binary names.
-pub const RENDERERS: [(&str, &str); 2] = [
-    ("acp-catalog", "acp-catalog-render"),
-    ("acp-preview", "acp-preview-render"),
-];
-
-/// `cargo run` of a renderer, compiled in the site's own target directory
-/// ([`crate::dist::RELEASE_TARGET_DIR`]), where [`build_renderers`] may have built it already.
+/// `cargo run` of a renderer, compiled natively in the workspace's target directory, where the
+/// native tests have compiled most of what it needs.
 fn renderer(tools: &Tools, package: &str, bin: &str) -> std::process::Command {
     let mut cargo = tools.command("cargo");
+    cargo.args(["run", "--quiet", "--package", package, "--bin", bin, "--"]);
     cargo
-        .args(["run", "--quiet", "--package", package, "--bin", bin, "--"])
-        .env(
-            "CARGO_TARGET_DIR",
-            tools.root().join(crate::dist::RELEASE_TARGET_DIR),
-        );
-    cargo
-}
-
-/// Compiles the renderers as [`renderer`] runs them (the same packages, binaries and target
-/// directory, so that running them compiles nothing more).
-pub fn build_renderers(tools: &Tools, output: Output) -> Result<()> {
-    for (package, bin) in RENDERERS {
-        let mut cargo = tools.command("cargo");
-        cargo
-            .args(["build", "--package", package, "--bin", bin])
-            .env(
-                "CARGO_TARGET_DIR",
-                tools.root().join(crate::dist::RELEASE_TARGET_DIR),
-            );
-        output.apply(&mut cargo)?;
-        setup::run(&mut cargo)?;
-    }
-    Ok(())
 }
 
 /// Where the entries to render come from.
