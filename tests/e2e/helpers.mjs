@@ -9,10 +9,7 @@
 //   AGENTREGISTRY_NETWORK_SITE_URL, AGENTREGISTRY_NETWORK_URL  the same over a second stand-in,
 //                 whose failures on demand reach no other file (network.test.mjs)
 //   CHROMIUM      the browser binary (/usr/bin/chromium)
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 /** Flags that keep Chromium headless, offline-quiet and runnable as root. */
@@ -27,34 +24,32 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The test file's browser, started by the first `launch` and closed after the file's tests. */
+let browser;
+after(async () => {
+  await (await browser)?.close();
+});
+
 /**
- * Launches Chromium with a throwaway profile (so no storage leaks between tests).
- * `options` are passed to `launchPersistentContext`, e.g. `{ colorScheme: 'dark' }`.
+ * A fresh browser context with a page: its own storage, cache, cookies and service workers, so
+ * nothing leaks between tests. The test file's one Chromium is started by the first call (a
+ * browser per test cost seconds each on a busy machine, a context a fraction of that).
+ * `options` are passed to `newContext`, e.g. `{ colorScheme: 'dark' }`.
  * The site's service worker is blocked unless `{ serviceWorkers: 'allow' }` is given: requests
  * it answers from its cache would bypass `page.route`, and only `network.test.mjs`, which tests
  * it, wants it.
- * Close it with `context.close()`; the profile directory is removed when the test file ends.
+ * Close it with `context.close()`.
  */
 export async function launch(options = {}) {
-  const profile = await mkdtemp(join(tmpdir(), 'acp-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  browser ??= chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    serviceWorkers: 'block',
-    ...options,
   });
-  // Not on the context's `close` event: Chromium may still be writing the profile then.
-  process.once('exit', () => {
-    try {
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // A leftover directory in the temp dir is harmless.
-    }
-  });
+  const context = await (await browser).newContext({ serviceWorkers: 'block', ...options });
   await watchContentSecurityPolicy(context);
   context.on('page', explainStalls);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   explainStalls(page);
   return { context, page };
 }

@@ -28,9 +28,7 @@ pub struct CliArgs {
 /// Builds the site, then the binary with the site embedded; prints where the binary is.
 pub fn run(root: &Path, args: &CliArgs) -> Result<()> {
     let tools = setup::ensure(root, Browser::NotNeeded)?;
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(|dir| root.join(dir))
-        .unwrap_or_else(|| root.join("target"));
+    let target = setup::target_dir(root);
     let site_dir = target.join("cli-site");
     let options = DistOptions::bundled("/", site_dir.clone())?.shell_only();
     let report = dist::build(&tools, &options)?;

@@ -23,6 +23,20 @@ pub struct DistOptions {
     /// Whether pages are rendered from the registry known at build time; without, every page
     /// is the loading shell (for a site that will serve registries it never saw).
     pub prerender: bool,
+    /// How the site's native renderers are run.
+    pub renderers: Renderers,
+}
+
+/// How the build runs the site's native renderers (`acp-catalog-render`, `acp-preview-render`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Renderers {
+    /// `cargo run` of each, which compiles it first if needed.
+    CargoRun,
+    /// The binaries in this folder, compiled already: `cargo xtask test` compiles them with
+    /// `cargo build --workspace --all-targets`, whose features are those its native tests were
+    /// compiled with, so that they cost a link (`cargo run` of one package resolves other
+    /// features, and compiles most of the dependencies again).
+    Built(PathBuf),
 }
 
 impl DistOptions {
@@ -35,6 +49,7 @@ impl DistOptions {
             out_dir,
             prerender_registry: None,
             prerender: true,
+            renderers: Renderers::CargoRun,
         })
     }
 
@@ -65,6 +80,12 @@ impl DistOptions {
     /// the registry URL is remote: it is never fetched at build time).
     pub fn with_prerender_registry(mut self, file: Option<PathBuf>) -> Self {
         self.prerender_registry = file;
+        self
+    }
+
+    /// Runs the renderers built in `dir` instead of `cargo run`.
+    pub fn with_built_renderers(mut self, dir: PathBuf) -> Self {
+        self.renderers = Renderers::Built(dir);
         self
     }
 

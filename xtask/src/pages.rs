@@ -17,13 +17,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::options::{DistOptions, RegistryKind};
+use crate::options::{DistOptions, RegistryKind, Renderers};
 use crate::setup::{self, Tools};
 
 /// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its
 /// `preview/`.
 pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Result<()> {
-    let mut catalogue = renderer(tools, "acp-catalog", "acp-catalog-render");
+    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
     catalogue.arg("--out").arg(&options.out_dir);
     match source(options) {
         Source::File(registry) => {
@@ -34,7 +34,7 @@ pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Resul
     }
     setup::run(&mut catalogue).context("rendering the catalogue's pages")?;
     if with_preview {
-        let mut preview = renderer(tools, "acp-preview", "acp-preview-render");
+        let mut preview = renderer(tools, options, "acp-preview", "acp-preview-render");
         preview.arg("--out").arg(options.out_dir.join("preview"));
         setup::run(&mut preview).context("rendering the listing preview's page")?;
     }
@@ -49,7 +49,7 @@ pub fn render_index(
     dir: &Path,
     registry: &Path,
 ) -> Result<()> {
-    let mut catalogue = renderer(tools, "acp-catalog", "acp-catalog-render");
+    let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
     catalogue
         .arg("--out")
         .arg(dir)
@@ -77,12 +77,26 @@ fn with_lists(renderer: &mut std::process::Command, options: &DistOptions) {
     }
 }
 
-/// `cargo run` of a renderer, compiled natively in the workspace's target directory, where the
-/// native tests have compiled most of what it needs.
-fn renderer(tools: &Tools, package: &str, bin: &str) -> std::process::Command {
-    let mut cargo = tools.command("cargo");
-    cargo.args(["run", "--quiet", "--package", package, "--bin", bin, "--"]);
-    cargo
+/// A renderer, as `options` says to run it: `cargo run` (compiled natively in the workspace's
+/// target directory), or the binary built already.
+fn renderer(
+    tools: &Tools,
+    options: &DistOptions,
+    package: &str,
+    bin: &str,
+) -> std::process::Command {
+    match &options.renderers {
+        Renderers::CargoRun => {
+            let mut cargo = tools.command("cargo");
+            cargo.args(["run", "--quiet", "--package", package, "--bin", bin, "--"]);
+            cargo
+        }
+        Renderers::Built(dir) => {
+            let mut binary = std::process::Command::new(dir.join(bin));
+            binary.current_dir(tools.root());
+            binary
+        }
+    }
 }
 
 /// Where the entries to render come from.

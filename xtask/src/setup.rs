@@ -138,6 +138,14 @@ pub fn run(command: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// Cargo's target directory for the workspace at `root`: `CARGO_TARGET_DIR` (relative to the
+/// root) when set, else `target/`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(|dir| root.join(dir))
+        .unwrap_or_else(|| root.join("target"))
+}
+
 /// Where a command's output goes: the terminal, or the end of a log file.
 #[derive(Debug, Clone, Copy)]
 pub enum Output<'a> {

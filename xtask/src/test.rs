@@ -19,14 +19,14 @@
 //!    service and one for the file that makes it fail on demand, so that the two files can
 //!    run at once. Each site is served by [`serve`] on an ephemeral port (so the AgentRegistry
 //!    is cross-origin, as in production), then `node --test` runs the files of `tests/e2e/`
-//!    [`E2E_CONCURRENCY`] at a time with `SITE_URL`, `SITE_URL_SUB`,
-//!    `AGENTREGISTRY_SITE_URL`, `AGENTREGISTRY_URL`, `AGENTREGISTRY_NETWORK_SITE_URL`,
-//!    `AGENTREGISTRY_NETWORK_URL` and `CHROMIUM` set. Node's output passes through, so its
+//!    [`E2E_CONCURRENCY`] at a time, the slowest first ([`SLOWEST_FIRST`]), with `SITE_URL`,
+//!    `SITE_URL_SUB`, `AGENTREGISTRY_SITE_URL`, `AGENTREGISTRY_URL`,
+//!    `AGENTREGISTRY_NETWORK_SITE_URL`, `AGENTREGISTRY_NETWORK_URL` and `CHROMIUM` set. Node's output passes through, so its
 //!    summary is the last thing printed before the times.
 
 use std::fmt;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -74,7 +74,7 @@ fn run_steps(root: &Path, args: &TestArgs, times: &mut Times) -> Result<()> {
     let tools = times.time("set-up", || setup::ensure(root, Browser::Needed))?;
     if args.e2e_only {
         compile_sites(&tools, Output::Terminal, &AtomicBool::new(false), times)?;
-        return end_to_end(&tools, &args.node_args, times);
+        return end_to_end(&tools, &args.node_args, None, times);
     }
     if args.skip_e2e {
         return checks(&tools, times);
@@ -119,7 +119,13 @@ fn run_steps(root: &Path, args: &TestArgs, times: &mut Times) -> Result<()> {
             log.display()
         )
     })?;
-    end_to_end(&tools, &args.node_args, times)
+    // The renderers with the features the native tests were compiled with: a link each.
+    times.time("the renderers (native)", || {
+        let all = ["build", "--workspace", "--all-targets", "--quiet"];
+        step(&tools, "cargo", &all, &[])
+    })?;
+    let renderers = setup::target_dir(tools.root()).join("debug");
+    end_to_end(&tools, &args.node_args, Some(renderers), times)
 }
 
 /// Everything before the end-to-end suite.
@@ -200,7 +206,14 @@ struct Site {
     options: DistOptions,
 }
 
-fn end_to_end(tools: &Tools, node_args: &[String], times: &mut Times) -> Result<()> {
+/// Lays out and serves the sites, with the renderers built in `renderers` (else `cargo run`),
+/// and runs the end-to-end files against them.
+fn end_to_end(
+    tools: &Tools,
+    node_args: &[String],
+    renderers: Option<PathBuf>,
+    times: &mut Times,
+) -> Result<()> {
     let e2e = tools.root().join("target").join("e2e");
     // The file that makes a service fail on demand gets a service of its own, so that it can
     // run beside the file testing the service.
@@ -228,6 +241,13 @@ fn end_to_end(tools: &Tools, node_args: &[String], times: &mut Times) -> Result<
             )?,
         },
     ];
+    let sites = sites.map(|site| Site {
+        options: match &renderers {
+            Some(dir) => site.options.with_built_renderers(dir.clone()),
+            None => site.options,
+        },
+        ..site
+    });
     let servers = times.time("lay out and render the sites", || {
         sites
             .iter()
@@ -266,7 +286,7 @@ fn run_node(
     node.arg("--test")
         .arg(format!("--test-concurrency={E2E_CONCURRENCY}"));
     if node_args.is_empty() {
-        node.arg("tests/e2e/");
+        node.args(e2e_files(&tools.root().join("tests").join("e2e"))?);
     } else {
         node.args(node_args);
     }
@@ -285,6 +305,28 @@ fn run_node(
     node.env("CHROMIUM", CHROMIUM);
     println!("\n==> {}  ({})", setup::show(&node), shown.join(" "));
     setup::run(&mut node).context("end-to-end tests failed")
+}
+
+/// The end-to-end files that take longest, each a minute or more: they start first, so that
+/// the files run beside them fill the other lanes instead of leaving one to finish alone.
+const SLOWEST_FIRST: [&str; 2] = ["memory.test.mjs", "network.test.mjs"];
+
+/// The `*.test.mjs` files of `dir`, relative to the workspace root: [`SLOWEST_FIRST`], then the
+/// others by name.
+fn e2e_files(dir: &Path) -> Result<Vec<String>> {
+    let mut files: Vec<String> = fs::read_dir(dir)
+        .with_context(|| format!("listing {}", dir.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".test.mjs"))
+        .collect();
+    files.sort_by_key(|name| {
+        let rank = SLOWEST_FIRST.iter().position(|slow| slow == name);
+        (rank.unwrap_or(SLOWEST_FIRST.len()), name.clone())
+    });
+    Ok(files
+        .into_iter()
+        .map(|name| format!("tests/e2e/{name}"))
+        .collect())
 }
 
 /// How long each step took, in order, and what ran beside them.
@@ -346,6 +388,33 @@ fn minutes(took: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_slowest_end_to_end_files_start_first() {
+        let dir = std::env::temp_dir().join(format!("xtask-e2e-files-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for name in [
+            "agent.test.mjs",
+            "network.test.mjs",
+            "helpers.mjs",
+            "memory.test.mjs",
+            "catalogue.test.mjs",
+        ] {
+            fs::write(dir.join(name), "").unwrap();
+        }
+        let files = e2e_files(&dir).unwrap();
+        assert_eq!(
+            files,
+            [
+                "tests/e2e/memory.test.mjs",
+                "tests/e2e/network.test.mjs",
+                "tests/e2e/agent.test.mjs",
+                "tests/e2e/catalogue.test.mjs",
+            ]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn each_step_is_listed_with_its_time_and_the_total() {
