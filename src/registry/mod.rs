@@ -171,7 +171,7 @@ impl OptionalSource {
         OptionalSource::Quarantine,
     ];
 
-    /// Its URL as given at build time.
+    /// Its URL, as the site's settings give it.
     pub fn configured_url(self) -> &'static str {
         match self {
             OptionalSource::ProtocolMatrix => &crate::config::settings().protocol_matrix_url,
