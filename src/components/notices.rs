@@ -1,7 +1,8 @@
 //! What went wrong while loading, said plainly.
 //!
 //! In the page: [`LoadErrorPanel`] (nothing could be loaded), [`IncompleteNotice`] (paging
-//! stopped at a failed page), [`DiagnosticsNotice`] (entries left out). Beside every page,
+//! stopped at a failed page), [`DiagnosticsNotice`] (entries left out), [`ScriptNeeded`] (what
+//! the page cannot do without its script, said where it would be done). Beside every page,
 //! fixed at the bottom of the window and mounted apart from the app by [`crate::boot`]:
 //! [`NetworkNotices`], how the network is going: still waiting (and for what), the copy kept
 //! from an earlier visit and its age, the built page standing in for a registry that failed,
@@ -14,6 +15,31 @@ use crate::registry::{
     FetchError, OptionalStatus, Phase, RegistryState, Status, Waiting, age_words, file_name,
     size_words, use_registry,
 };
+
+/// The attribute of the notice the start-up script (`pattern_script` in `Trunk.toml`) shows
+/// when the app cannot start: its script or its wasm failed to load or to run.
+pub const APP_FAILED: &str = "data-app-failed";
+
+/// Says, beside controls that need the app (`what`: "Search, filters and sorting"), that they
+/// cannot work without it, and what still does (`still`): to a browser without JavaScript (the
+/// line is hidden on a page with it, from before its first paint: `styles/theme.js` marks the
+/// page `js`), and, in a hidden line the start-up script shows ([`APP_FAILED`]), when the app
+/// fails to start. While the app loads and once it is live, neither takes any room.
+#[component]
+pub fn ScriptNeeded(
+    /// The controls, as the start of a sentence.
+    what: &'static str,
+    /// What still works without them, as a sentence.
+    still: &'static str,
+) -> impl IntoView {
+    const CLASS: &str = "mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100";
+    view! {
+        <p class=format!("{CLASS} [.js_&]:hidden")>{format!("{what} need JavaScript. {still}")}</p>
+        <p role="status" class=CLASS hidden data-app-failed="">
+            {format!("{what} could not start: this page's script did not load. {still} Reloading the page tries again.")}
+        </p>
+    }
+}
 
 /// The registry could not be loaded at all: the URL, the cause and a retry button.
 #[component]

@@ -134,16 +134,16 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         .unwrap_or_else(|| config::href("/"));
     scroll_to_fragment();
     let title = entry.name.clone();
-    // Written into the HTML at build time, beside the images the build renders; the browser's
-    // copy of the head has no need of them.
-    let image = cfg!(not(target_arch = "wasm32")).then(|| config::address().og_image(&entry));
-    let structured = cfg!(not(target_arch = "wasm32")).then(|| {
-        registry_core::jsonld::software_application(
-            &entry,
-            &config::canonical(&format!("{}/", entry.path())),
-            image.as_deref(),
-        )
-    });
+    // The same in the browser as in the HTML the build wrote: search engines that render
+    // pages read the live document's head. The build renders a link-preview image for every
+    // agent of an ACP registry it renders pages for; an AgentRegistry's pages are not rendered.
+    let image = (config::registry_kind() == config::RegistryKind::Acp)
+        .then(|| config::address().og_image(&entry));
+    let structured = registry_core::jsonld::software_application(
+        &entry,
+        &config::canonical(&format!("{}/", entry.path())),
+        image.as_deref(),
+    );
     let body = match body {
         Body::Acp {
             report,
@@ -171,7 +171,7 @@ fn EntryPage(page: EntryView) -> impl IntoView {
             canonical=format!("{}/", entry.path())
             image=image
         />
-        {structured.map(|json| view! { <Script type_="application/ld+json">{json}</Script> })}
+        <Script type_="application/ld+json">{structured}</Script>
         <nav class="pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"

@@ -30,7 +30,9 @@ use crate::components::facets::{FacetFieldset, facet_groups};
 use crate::components::highlight::Highlights;
 use crate::components::icon::icon_url;
 use crate::components::lookalike::warnings_at;
-use crate::components::notices::{DiagnosticsNotice, IncompleteNotice, LoadErrorPanel};
+use crate::components::notices::{
+    DiagnosticsNotice, IncompleteNotice, LoadErrorPanel, ScriptNeeded,
+};
 use crate::components::search_box::SearchBox;
 use crate::config::{self, RegistryKind};
 use crate::head::PageHead;
@@ -325,6 +327,7 @@ fn Browser(
 
     view! {
         <Deferred><SearchBox value=q on_input=on_search /></Deferred>
+        <ScriptNeeded what="Search, filters and sorting" still="Every agent listed below is a link to its page." />
         {move || incomplete.get().map(|(why, loaded)| view! { <IncompleteNotice why loaded /> })}
         {move || {
             let diagnostics = diagnostics.get();

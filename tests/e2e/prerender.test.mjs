@@ -51,6 +51,9 @@ describe('without JavaScript', () => {
     assert.equal(await page.title(), 'ACP Agent Registry');
     assert.equal(await page.getByRole('status').filter({ hasText: /agents$/ }).textContent(), `${TOTAL} agents`);
     assert.equal(await results(page).count(), PAGE);
+    // Beside the search box, it says that search needs JavaScript, and the failed-start line is not shown.
+    assert.ok(await page.getByText('Search, filters and sorting need JavaScript. Every agent listed below is a link to its page.').isVisible());
+    assert.equal(await page.getByText('could not start').isVisible(), false);
     const uvx = REGISTRY.agents.filter((a) => a.distribution.uvx).length;
     assert.match(await page.getByText(/^uvx \(Python\)/).locator('..').textContent(), new RegExp(`${uvx}$`));
     // Each card's name is a link to its page, which exists.
@@ -211,6 +214,46 @@ describe('the app takes the page over', () => {
     });
   }
 
+  /** The tags of `head` a search engine or a link preview reads, each as `[what, value]`, sorted. */
+  const headTags = (head) =>
+    [
+      ['title', head.querySelector('title')?.textContent ?? null],
+      ...[...head.querySelectorAll('meta[name=description], meta[name^="twitter:"], meta[property^="og:"]')].map((m) => [
+        m.getAttribute('name') ?? m.getAttribute('property'),
+        m.getAttribute('content'),
+      ]),
+      ...[...head.querySelectorAll('link[rel=canonical]')].map((l) => ['canonical', l.getAttribute('href')]),
+      ...[...head.querySelectorAll('script[type="application/ld+json"]')].map((s) => ['json-ld', s.textContent]),
+    ].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : String(a[1]).localeCompare(String(b[1]))));
+
+  for (const [label, path] of [
+    ['the catalogue', ''],
+    ['an agent page', 'agents/gemini/'],
+  ]) {
+    test(`${label}: once live, the head holds what the build wrote, JSON-LD and link preview included`, async () => {
+      const { context, page } = await launch();
+      try {
+        await page.addInitScript(`window.headTags = ${headTags}`);
+        await page.goto(siteUrl(path));
+        // The head as the build wrote it, parsed apart from the page the app changes.
+        const built = await page.evaluate(async () => {
+          const html = await (await fetch(location.href)).text();
+          return window.headTags(new DOMParser().parseFromString(html, 'text/html').head);
+        });
+        await live(page);
+        const shown = await page.evaluate(() => window.headTags(document.head));
+        assert.ok(built.some(([what]) => what === 'og:title'), `the build wrote link-preview tags: ${JSON.stringify(built)}`);
+        if (path) {
+          assert.ok(built.some(([what]) => what === 'json-ld'), 'the build wrote JSON-LD');
+          assert.ok(built.some(([what]) => what === 'og:image'), 'the build wrote a link-preview image');
+        }
+        assert.deepEqual(shown, built);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   test('text typed and a filter ticked before the app is ready are kept and applied', async () => {
     const { context, page } = await launch();
     try {
@@ -350,14 +393,40 @@ describe('the app takes the page over', () => {
     }
   });
 
-  test('when the wasm cannot be loaded, the built page stays', async () => {
+  test('when the wasm cannot be loaded, the built page stays and says, beside the search box, what does not work', async () => {
     const { context, page } = await launch();
     try {
       await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
       await page.goto(siteUrl());
-      await page.waitForTimeout(1000);
+      const notice = page.getByRole('status').filter({ hasText: 'could not start' });
+      await notice.waitFor();
+      assert.match(await notice.textContent(), /^Search, filters and sorting could not start: .* Every agent listed below is a link to its page\./);
+      // Beside the search box: right below it, before the filters and results.
+      const [box, said] = await Promise.all([search(page).boundingBox(), notice.boundingBox()]);
+      assert.ok(said.y >= box.y + box.height && said.y - (box.y + box.height) < 40, `${JSON.stringify(box)} ${JSON.stringify(said)}`);
       assert.ok(await page.getByRole('heading', { level: 1, name: 'Find an ACP agent' }).isVisible());
       assert.equal(await results(page).count(), PAGE);
+      assert.equal(await page.getByText('need JavaScript').isVisible(), false, 'the page has JavaScript');
+      // The links still do what they say.
+      const first = page.getByRole('region', { name: 'Results' }).getByRole('link').first();
+      const name = await first.textContent();
+      await first.click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('while the app loads and once it is live, the notice for a failed start takes no room', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.goto(siteUrl());
+      const hidden = () => page.locator('[data-app-failed]').evaluateAll((all) => all.map((n) => n.hidden && n.getBoundingClientRect().height === 0));
+      assert.deepEqual(await hidden(), [true]);
+      await live(page);
+      assert.deepEqual(await hidden(), [true]);
+      assert.equal(await page.getByText('could not start').isVisible(), false);
+      assert.equal(await page.getByText('need JavaScript').isVisible(), false);
     } finally {
       await context.close();
     }

@@ -17,6 +17,9 @@
 //!    `target/bench/measurements.json` (see that script for how each figure is taken).
 //! 4. [`first_view`]: Lighthouse on the catalogue, an agent page and the plain page over the
 //!    bundled registry (`node bench/first-view.mjs`).
+//!    Then [`first_answer`]: the same folder behind a phone's slow link that every response
+//!    shares, the CPU slowed 4×: how soon a search typed as the box shows is answered on `/` and
+//!    on the plain page (`node bench/first-answer.mjs`).
 //! 5. [`paging`]: an AgentRegistry of 10,000 agents in 100 pages, each answering after 100 ms,
 //!    and the site built for it (`node bench/paging.mjs`): how long until every agent is listed.
 //! 6. [`report`] turns samples into medians and percentiles, prints one table with every size
@@ -27,6 +30,7 @@
 //! average is printed before and after, since absolute times on a busy machine drift; ratios
 //! against the pages measured in the same run are the figures to compare.
 
+mod first_answer;
 mod first_view;
 mod paging;
 mod report;
@@ -48,6 +52,7 @@ use crate::pages;
 use crate::serve::{self, ServerHandle};
 use crate::setup::{self, Browser, CHROMIUM};
 
+use self::first_answer::FIRST_ANSWER_RUNS;
 use self::first_view::{AGENT_PAGE, FIRST_VIEW_RUNS};
 use self::report::{Bundle, LoadAverage, Measurements, Report, SizeReport};
 use self::synthetic::Sample;
@@ -78,6 +83,9 @@ pub struct BenchArgs {
     /// Lighthouse runs per page in the first-view section (their median is reported).
     #[arg(long, default_value_t = FIRST_VIEW_RUNS)]
     first_view_runs: usize,
+    /// Loads per page in the first-answer section (their median is reported).
+    #[arg(long, default_value_t = FIRST_ANSWER_RUNS)]
+    first_answer_runs: usize,
     /// Only the first-view section (Lighthouse) and the bundle sizes: no synthetic registries.
     #[arg(long, conflicts_with = "skip_first_view")]
     first_view_only: bool,
@@ -124,8 +132,8 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         "--sizes needs at least one size above 0, e.g. --sizes 1000,10000"
     );
     ensure!(
-        args.loads > 0 && args.rounds > 0 && args.first_view_runs > 0,
-        "--loads, --rounds and --first-view-runs must be at least 1"
+        args.loads > 0 && args.rounds > 0 && args.first_view_runs > 0 && args.first_answer_runs > 0,
+        "--loads, --rounds, --first-view-runs and --first-answer-runs must be at least 1"
     );
     let started = LoadAverage::now();
     let tools = setup::ensure(root, Browser::Needed)?;
@@ -154,18 +162,20 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         drop(servers);
         Some(measured)
     };
-    let first_view = if args.skip_first_view {
-        None
+    let (first_view, first_answer) = if args.skip_first_view {
+        (None, None)
     } else {
         println!("\n==> first view");
         let runs = args.first_view_runs;
-        Some(first_view::run(
+        let first_view = first_view::run(&tools, &site, &bench_dir, &stylesheet, runs)?;
+        println!("\n==> first answer");
+        let first_answer = first_answer::run(
             &tools,
-            &site,
+            &bench_dir.join(first_view::FOLDER),
             &bench_dir,
-            &stylesheet,
-            runs,
-        )?)
+            args.first_answer_runs,
+        )?;
+        (Some(first_view), Some(first_answer))
     };
 
     let paging = if args.skip_paging || args.first_view_only {
@@ -203,6 +213,7 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
             .as_ref()
             .map_or(Vec::new(), |m| m.failed.clone()),
         first_view,
+        first_answer,
         paging,
         bundle: bundle(&built, &site)?,
     };

@@ -17,13 +17,19 @@
 //!
 //! The server is `local-server`'s; what is compressed on the fly is kept per file, modification
 //! time and size.
+//!
+//! [`spawn_on_link`] serves behind a slow [`Link`] that every response shares, as one phone's
+//! connection: each answer waits the link's latency, then its body takes its turn on the link's
+//! bandwidth, a few kilobytes at a time, interleaved with the other answers under way. It paces
+//! the requests a page's workers make as well as its own, which Chromium's per-page network
+//! emulation does not.
 
 use std::fs::{self, File, Metadata};
-use std::io::Cursor;
+use std::io::{Cursor, Read};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::time::SystemTime;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Result, anyhow, ensure};
 use local_server::Workers;
@@ -59,6 +65,15 @@ impl ServerHandle {
 /// Serves `dir` under `public_url` (starting and ending with `/`) on `127.0.0.1:port`; port 0
 /// picks a free port, see [`ServerHandle::addr`].
 pub fn spawn(dir: &Path, public_url: &str, port: u16) -> Result<ServerHandle> {
+    serve(dir, public_url, port, None)
+}
+
+/// Like [`spawn`], every answer sent over `link`.
+pub fn spawn_on_link(dir: &Path, public_url: &str, link: Link) -> Result<ServerHandle> {
+    serve(dir, public_url, 0, Some(Arc::new(link)))
+}
+
+fn serve(dir: &Path, public_url: &str, port: u16, link: Option<Arc<Link>>) -> Result<ServerHandle> {
     ensure!(
         public_url.starts_with('/') && public_url.ends_with('/'),
         "public URL `{public_url}` must start and end with `/`"
@@ -72,6 +87,7 @@ pub fn spawn(dir: &Path, public_url: &str, port: u16) -> Result<ServerHandle> {
         dir: dir.to_path_buf(),
         public_url: public_url.to_owned(),
         compressed: encoding::Cache::default(),
+        link,
     };
     let workers = Workers::spawn(
         SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
@@ -95,6 +111,58 @@ struct Site {
     dir: PathBuf,
     public_url: String,
     compressed: encoding::Cache<Version>,
+    /// The slow link every answer shares, if any.
+    link: Option<Arc<Link>>,
+}
+
+/// A slow connection: `latency` before each answer starts, then `bytes_per_second` shared by
+/// every answer's body.
+#[derive(Debug)]
+pub struct Link {
+    latency: Duration,
+    bytes_per_second: f64,
+    /// When the link has sent everything taken so far.
+    free_at: Mutex<Instant>,
+}
+
+impl Link {
+    /// A link of `kilobits_per_second` (1,000 bits) whose answers each start `latency` late.
+    pub fn new(kilobits_per_second: u32, latency: Duration) -> Link {
+        Link {
+            latency,
+            bytes_per_second: f64::from(kilobits_per_second) * 1000.0 / 8.0,
+            free_at: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// Waits until `bytes` more have gone over the link, after everything taken before.
+    fn send(&self, bytes: usize) {
+        let done = {
+            let mut free_at = self.free_at.lock().unwrap_or_else(|e| e.into_inner());
+            let start = (*free_at).max(Instant::now());
+            *free_at = start + Duration::from_secs_f64(bytes as f64 / self.bytes_per_second);
+            *free_at
+        };
+        std::thread::sleep(done.saturating_duration_since(Instant::now()));
+    }
+}
+
+/// A body read through a [`Link`], a few kilobytes at a time, so that answers under way at once
+/// share it.
+struct Paced<R> {
+    body: R,
+    link: Arc<Link>,
+}
+
+impl<R: Read> Read for Paced<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        /// Ten milliseconds of a 1.6 Mbit/s link.
+        const PIECE: usize = 2 * 1024;
+        let len = buf.len().min(PIECE);
+        let read = self.body.read(&mut buf[..len])?;
+        self.link.send(read);
+        Ok(read)
+    }
 }
 
 impl Site {
@@ -117,7 +185,25 @@ impl Site {
             .with_status_code(404)
             .boxed(),
         };
-        request.respond(response)
+        match &self.link {
+            None => request.respond(response),
+            Some(link) => {
+                std::thread::sleep(link.latency);
+                let (status, headers, length) = (
+                    response.status_code(),
+                    response.headers().to_vec(),
+                    response.data_length(),
+                );
+                let body = Paced {
+                    body: response.into_reader(),
+                    link: Arc::clone(link),
+                };
+                request.respond(
+                    Response::new(status, headers, body, length, None)
+                        .with_chunked_threshold(usize::MAX),
+                )
+            }
+        }
     }
 
     /// The 404 answer: the content of `404.html`, or a line of text when there is none.
@@ -356,6 +442,39 @@ mod tests {
         assert_eq!(deep.status, 404);
         assert_eq!(deep.body, "<title>fallback</title>".repeat(50).as_bytes());
         drop(server);
+    }
+
+    #[test]
+    fn answers_on_a_link_wait_its_latency_and_share_its_bandwidth() {
+        let dir = fixture("link");
+        // 50 KB of incompressible bytes: 0.5 s alone at 800 kbit/s (100 KB/s).
+        let noise: Vec<u8> = (0..50_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        fs::write(dir.join("noise.png"), &noise).unwrap();
+        let server = spawn_on_link(&dir, "/", Link::new(800, Duration::from_millis(100))).unwrap();
+
+        let started = Instant::now();
+        let small = get(server.addr, "/", &[]);
+        let small_took = started.elapsed();
+        assert_eq!(small.body, b"<title>home</title>");
+        assert!(
+            (Duration::from_millis(100)..Duration::from_millis(400)).contains(&small_took),
+            "{small_took:?}"
+        );
+
+        // Two at once take about as long as both one after the other: they share the link.
+        let started = Instant::now();
+        let addr = server.addr;
+        let other = std::thread::spawn(move || get(addr, "/noise.png", &[]));
+        let first = get(server.addr, "/noise.png", &[]);
+        let second = other.join().unwrap();
+        let both_took = started.elapsed();
+        assert_eq!((first.body, second.body), (noise.clone(), noise));
+        assert!(
+            (Duration::from_millis(1_000)..Duration::from_millis(2_000)).contains(&both_took),
+            "{both_took:?}"
+        );
     }
 
     #[test]

@@ -22,6 +22,10 @@ use super::table::{Row, mark, median, ms, ratio, thousands, times, with_mark, wr
 use crate::serve;
 use crate::setup::{self, CHROMIUM, Tools};
 
+/// The folder under the bench's where the pages are served from (the first answer serves it
+/// again).
+pub const FOLDER: &str = "first-view";
+
 /// Lighthouse runs per page unless `--first-view-runs` says otherwise.
 pub const FIRST_VIEW_RUNS: usize = 3;
 
@@ -144,7 +148,7 @@ pub fn run(
     stylesheet: &str,
     runs: usize,
 ) -> Result<FirstViewReport> {
-    let dir = bench_dir.join("first-view");
+    let dir = bench_dir.join(FOLDER);
     super::prepare_copy(tools.root(), site, &dir, None, stylesheet)?;
     let server = serve::spawn(&dir, "/", 0)?;
     println!("  {} served at {}", dir.display(), server.url());

@@ -5,7 +5,8 @@
 //! targets are stated in — the site against the plainest honest catalogue (`plain`, the
 //! reference) and against the facet-counting plain-JS page (`baseline`) — and [`Report`]'s
 //! `Display` lays every size out side by side with the target of each figure beside it and a ✓
-//! or ✗ where a target applies, then the first view ([`super::first_view`]), the AgentRegistry
+//! or ✗ where a target applies, then the first view ([`super::first_view`]) and the first
+//! answer ([`super::first_answer`]), the AgentRegistry
 //! paging ([`super::paging`]) and the bundle.
 //! Nothing here fails on a missed target: the benchmark reports, it does not judge.
 
@@ -13,6 +14,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::first_answer::FirstAnswerReport;
 use super::first_view::FirstViewReport;
 use super::paging::PagingReport;
 use super::table::{
@@ -211,6 +213,8 @@ pub struct Report {
     pub failed: Vec<FailedSize>,
     /// The first view in Lighthouse, unless skipped.
     pub first_view: Option<FirstViewReport>,
+    /// The first answer on a phone's link, with the first view.
+    pub first_answer: Option<FirstAnswerReport>,
     /// An AgentRegistry's long listing, unless skipped.
     pub paging: Option<PagingReport>,
     /// The release bundle.
@@ -493,6 +497,10 @@ impl fmt::Display for Report {
         if let Some(first_view) = &self.first_view {
             writeln!(f)?;
             write!(f, "{first_view}")?;
+        }
+        if let Some(first_answer) = &self.first_answer {
+            writeln!(f)?;
+            write!(f, "{first_answer}")?;
         }
         if let Some(paging) = &self.paging {
             writeln!(f)?;
@@ -943,6 +951,7 @@ mod tests {
                     error: "page.waitForFunction: Timeout 120000ms exceeded.".into(),
                 }],
                 first_view: None,
+                first_answer: None,
                 paging: None,
                 bundle: Bundle::new(vec![("html".into(), 1, 1)], "/agents/x/", None),
             };

@@ -1,0 +1,119 @@
+// Time to first answer on a phone: `node bench/first-answer.mjs <config.json>`.
+//
+// `cargo xtask bench` serves the release build and the plain page (plain.html) from one folder
+// behind a slow link that every response shares (`serve::spawn_on_link`: the requests of the
+// page's workers are paced too, which Chromium's per-page network emulation does not do), and
+// writes the config: `{pages: [{name, url}], runs, query, cpuSlowdown, chromium, out}`.
+//
+// Each run loads every page once, the pages alternating, each in a fresh headless Chromium with
+// a fresh profile (nothing cached, no service worker), its CPU slowed `cpuSlowdown` times (CDP
+// `Emulation.setCPUThrottlingRate`). As soon as the box named "Search agents" shows, the query
+// is typed into it, a key at a time, as a person would. An init script watches the page: the
+// answer is the first moment the results' count (`section[aria-label=Results] [role=status]`)
+// says "<n> agents" for fewer than the page's first count, with the query whole in the box and
+// a first visible card that names the query; its `performance.now()` (from navigation start) is
+// the time to first answer. Every response's bytes and end time (Playwright's
+// `requestfinished`, which sees the workers' requests too) say what was received before it.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/helpers.mjs';
+
+const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+/** A phone's screen. */
+const VIEWPORT = { width: 412, height: 823 };
+const TIMEOUT = 60_000;
+
+/** Runs in the page before its scripts: records when the search box shows and when it answers. */
+function probe(query) {
+  const status = () => document.querySelector('section[aria-label=Results] [role=status]');
+  let first = null;
+  const check = () => {
+    const box = document.querySelector('input[type=search]');
+    if (box && window.__benchBoxShown === undefined && box.checkVisibility()) {
+      window.__benchBoxShown = performance.now();
+    }
+    const text = status()?.textContent?.trim() ?? '';
+    const count = /^(\d+) (agents?|results?)$/.exec(text);
+    if (count && first === null) first = Number(count[1]);
+    if (window.__benchAnswered !== undefined || !count || box?.value !== query) return;
+    const card = [...document.querySelectorAll('section[aria-label=Results] li h2')].find((h) => h.checkVisibility());
+    if (Number(count[1]) < first && card?.textContent.toLowerCase().includes(query.toLowerCase())) {
+      window.__benchAnswered = performance.now();
+      window.__benchAnswer = text;
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  document.addEventListener('input', check, true);
+}
+
+async function load(url) {
+  const profile = await mkdtemp(join(tmpdir(), 'acp-answer-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: config.chromium,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const responses = [];
+    context.on('requestfinished', async (request) => {
+      try {
+        const timing = request.timing();
+        const sizes = await request.sizes();
+        responses.push({
+          url: request.url(),
+          end: timing.startTime + timing.responseEnd,
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        });
+      } catch {}
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: config.cpuSlowdown });
+    await page.addInitScript(probe, config.query);
+    await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT });
+    const box = page.getByRole('searchbox', { name: 'Search agents' });
+    await box.waitFor({ state: 'visible', timeout: TIMEOUT });
+    await box.pressSequentially(config.query);
+    await page.waitForFunction(() => window.__benchAnswered !== undefined, null, { timeout: TIMEOUT, polling: 50 });
+    const seen = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      boxShown: window.__benchBoxShown ?? null,
+      answered: window.__benchAnswered,
+      answer: window.__benchAnswer,
+    }));
+    const answeredAt = seen.origin + seen.answered;
+    const before = responses
+      .filter((r) => r.end <= answeredAt)
+      .map((r) => ({ path: new URL(r.url).pathname, bytes: r.bytes }));
+    return { boxShown: seen.boxShown, answered: seen.answered, answer: seen.answer, before };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+const results = Object.fromEntries(config.pages.map((p) => [p.name, []]));
+// One untimed load each, so that the server has compressed what it serves, as a host's cache has.
+for (const { url } of config.pages) await load(url).catch(() => {});
+for (let run = 1; run <= config.runs; run++) {
+  // Alternating which page goes first, so that a busy moment falls on both alike.
+  const pages = run % 2 ? config.pages : [...config.pages].reverse();
+  for (const { name, url } of pages) {
+    const seen = await load(url);
+    results[name].push(seen);
+    const bytes = seen.before.reduce((sum, r) => sum + r.bytes, 0);
+    console.log(
+      `  run ${run}/${config.runs} ${name}: answered at ${(seen.answered / 1000).toFixed(2)} s ("${seen.answer}"), ` +
+        `box shown at ${((seen.boxShown ?? NaN) / 1000).toFixed(2)} s, ${seen.before.length} responses (${bytes} B) before`,
+    );
+  }
+}
+writeFileSync(config.out, JSON.stringify(results, null, 1));
+console.log(`wrote ${config.out}`);
