@@ -10,8 +10,9 @@
 // `Emulation.setCPUThrottlingRate`). As soon as the box named "Search agents" shows, the query
 // is typed into it, a key at a time, as a person would. An init script watches the page: the
 // answer is the first moment the results' count (`section[aria-label=Results] [role=status]`)
-// says "<n> agents" for fewer than the page's first count, with the query whole in the box and
-// a first visible card that names the query; its `performance.now()` (from navigation start) is
+// says "<n> agents" and no longer what it said as the page arrived (the whole registry's count,
+// or that it is loading), with the query whole in the box and a first visible card that names
+// the query; its `performance.now()` (from navigation start) is
 // the time to first answer. Every response's bytes and end time (Playwright's
 // `requestfinished`, which sees the workers' requests too) say what was received before it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ const TIMEOUT = 60_000;
 /** Runs in the page before its scripts: records when the search box shows and when it answers. */
 function probe(query) {
   const status = () => document.querySelector('section[aria-label=Results] [role=status]');
+  // What the count said as the page arrived: the whole registry, or that it is loading.
   let first = null;
   const check = () => {
     const box = document.querySelector('input[type=search]');
@@ -36,11 +38,11 @@ function probe(query) {
       window.__benchBoxShown = performance.now();
     }
     const text = status()?.textContent?.trim() ?? '';
+    first ??= text || null;
     const count = /^(\d+) (agents?|results?)$/.exec(text);
-    if (count && first === null) first = Number(count[1]);
-    if (window.__benchAnswered !== undefined || !count || box?.value !== query) return;
+    if (window.__benchAnswered !== undefined || !count || text === first || box?.value !== query) return;
     const card = [...document.querySelectorAll('section[aria-label=Results] li h2')].find((h) => h.checkVisibility());
-    if (Number(count[1]) < first && card?.textContent.toLowerCase().includes(query.toLowerCase())) {
+    if (card?.textContent.toLowerCase().includes(query.toLowerCase())) {
       window.__benchAnswered = performance.now();
       window.__benchAnswer = text;
     }
@@ -87,12 +89,18 @@ async function load(url) {
       boxShown: window.__benchBoxShown ?? null,
       answered: window.__benchAnswered,
       answer: window.__benchAnswer,
+      marks: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('acp:'))
+          .map((m) => [m.name, Math.round(m.startTime)]),
+      ),
     }));
     const answeredAt = seen.origin + seen.answered;
     const before = responses
       .filter((r) => r.end <= answeredAt)
-      .map((r) => ({ path: new URL(r.url).pathname, bytes: r.bytes }));
-    return { boxShown: seen.boxShown, answered: seen.answered, answer: seen.answer, before };
+      .map((r) => ({ path: new URL(r.url).pathname, bytes: r.bytes, end: Math.round(r.end - seen.origin) }));
+    return { boxShown: seen.boxShown, answered: seen.answered, answer: seen.answer, marks: seen.marks, before };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
@@ -113,6 +121,12 @@ for (let run = 1; run <= config.runs; run++) {
       `  run ${run}/${config.runs} ${name}: answered at ${(seen.answered / 1000).toFixed(2)} s ("${seen.answer}"), ` +
         `box shown at ${((seen.boxShown ?? NaN) / 1000).toFixed(2)} s, ${seen.before.length} responses (${bytes} B) before`,
     );
+    // Where the time went: when each file arrived and each of the page's own marks, in ms.
+    const steps = [
+      ...seen.before.filter((r) => r.bytes > 5_000).map((r) => [r.path.split('/').pop() || '/', r.end]),
+      ...Object.entries(seen.marks),
+    ].sort((a, b) => a[1] - b[1]);
+    console.log(`    ${steps.map(([what, at]) => `${what} ${at}`).join(' · ')}`);
   }
 }
 writeFileSync(config.out, JSON.stringify(results, null, 1));

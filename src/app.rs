@@ -3,8 +3,8 @@
 //! `App` takes the registry state and the visitor as props and provides them, with `leptos_meta`,
 //! to a router based at `PUBLIC_URL`; `SiteShell` is the frame (skip link, header, `<main>`,
 //! footer), which the listing preview reuses. In the HTML written at build time for an ACP
-//! registry, `App` also names the data files to preload once the page has been painted
-//! (`<meta name="acp-preload">`).
+//! registry, `App` also names the registry for the start-up script to download once the page
+//! has been painted (`<meta name="acp-fetch">`).
 
 use leptos::prelude::*;
 use leptos_meta::{Meta, provide_meta_context};
@@ -70,33 +70,24 @@ pub fn App(
     }
 }
 
-/// In the HTML written at build time, the data files the app will fetch first, named for the
-/// start-up script (`pattern_script` in `Trunk.toml`), which waits for the page's first paint
-/// (the HTML makes it alone) and then has them downloaded while the wasm downloads beside them:
-/// the registry as `<meta name="acp-fetch" content=URL>`, which it has the fetch worker
-/// (`src/fetch-worker.js`, [`crate::registry`]'s `relay`) download off the page's thread, and
-/// the protocol matrix as `<meta name="acp-preload" content=URL>`, which it preloads (`<link
-/// rel=preload as=fetch crossorigin>`: the request mode and credentials of the app's own
-/// `fetch`, which then takes the preloaded response over instead of downloading again). The
-/// app takes both downloads over. An AgentRegistry is paged live, and has none; the app in the
-/// browser adds none either (the page it takes over had them).
+/// In the HTML written at build time for an ACP registry, the registry the app will fetch
+/// first, named for the start-up script (`pattern_script` in `Trunk.toml`) as `<meta
+/// name="acp-fetch" content=URL>`: it waits for the page's first paint (the HTML makes it alone)
+/// and then has the fetch worker (`src/fetch-worker.js`, [`crate::registry`]'s `relay`)
+/// download it off the page's thread while the wasm downloads beside it; the app takes that
+/// download over. Nothing else is fetched before the app answers: the optional files wait for
+/// the registry (see [`crate::registry`]). An AgentRegistry is paged live, and has none; the
+/// app in the browser adds none either (the page it takes over had it).
 #[component]
 fn DataPreloads() -> impl IntoView {
     let wanted = cfg!(not(target_arch = "wasm32")) && config::registry_kind() == RegistryKind::Acp;
-    wanted.then(|| {
-        view! {
-            <Meta name=FETCH_META content=config::settings().registry_url.trim() />
-            <Meta name=PRELOAD_META content=config::settings().protocol_matrix_url.trim() />
-        }
-    })
+    wanted
+        .then(|| view! { <Meta name=FETCH_META content=config::settings().registry_url.trim() /> })
 }
 
 /// The name of the `<meta>` naming the registry, for the fetch worker to download once the page
 /// has been painted.
 pub const FETCH_META: &str = "acp-fetch";
-
-/// The name of the `<meta>`s naming the data files to preload once the page has been painted.
-pub const PRELOAD_META: &str = "acp-preload";
 
 /// Every page's frame: the skip link, the header, `children` as the page's `<main>`, the
 /// footer.

@@ -6,8 +6,9 @@
 //! - **A page with content** (`data-prerendered`: the catalogue, an agent page, the not-found
 //!   page) stays as it is while the registry downloads. Once it is loaded (and the optional
 //!   files — the protocol matrix, the JetBrains views, the quarantine list — and the visitor's
-//!   platform are known, or a short wait is over), the app renders the
-//!   same page into a detached element, in slices so that the page on screen keeps answering
+//!   platform are known, or a short wait is over; at once if the visitor has typed or ticked
+//!   something, whose answer comes first: those files are held back until it is given), the
+//!   app renders the same page into a detached element, in slices so that the page on screen keeps answering
 //!   ([`deferred`]), and puts it in the old one's place in one step: the same markup, so
 //!   nothing moves or flashes, and the page is live. What the visitor did meanwhile is kept:
 //!   text typed into the search box and filters ticked before the build are applied to the
@@ -25,7 +26,7 @@
 //!
 //! The head tags the build wrote for the page sit between two comments
 //! ([`HEAD_START`], [`HEAD_END`]); they go when the app takes over, since `leptos_meta` then
-//! writes the live page's own.
+//! writes the live page's own, the same.
 //!
 //! `start` is the entry point's one call. `mount_in_place_of` (a new root swapped in for the old
 //! one in one step) and `Focus` (the focused field and its selection, given back after the swap)
@@ -76,9 +77,12 @@ pub fn start() {
         .get_element_by_id(ROOT_ID)
         .unwrap_or_else(|| new_root().into());
     let prerendered = root.has_attribute(PRERENDERED);
+    if prerendered {
+        // Released once the page has answered what the visitor asked of it, or once the
+        // registry is in if they asked nothing yet (`take_over_when_ready`).
+        registry.hold_extras();
+    }
     in_next_task(&owner, move || registry.load());
-    // Its wasm downloads beside the registry.
-    in_next_task(&owner, lookalikes::start);
     in_next_task(&owner, move || {
         let notices = mount_to(new_notice_host(), move || {
             view! { <NetworkNotices registry prerendered /> }
@@ -117,14 +121,25 @@ fn new_root() -> HtmlElement {
 }
 
 /// Waits for the registry, then takes the page over; shows a notice if it cannot be loaded.
+///
+/// Once the registry is in, a visitor who has typed or ticked something on the built page is
+/// answered at once: the page is taken over without waiting for the optional files and the
+/// look-alike check, which start only then (they fill in when they arrive). A visitor who has
+/// not is shown nothing new, so the take-over waits for them (or [`OPTIONAL_WAIT`]), so that
+/// what the build wrote from them never goes.
 fn take_over_when_ready(root: Element, registry: RegistryState, visitor: VisitorState) {
     let owner = Owner::current().expect("called inside the app's owner");
     let waited = RwSignal::new(false);
     set_timeout(move || waited.set(true), OPTIONAL_WAIT);
+    let asked = asked_of(&root);
     let done = StoredValue::new(false);
     let root = send_wrapper::SendWrapper::new(root);
     Effect::new(move |_| {
         let phase = registry.phase();
+        let asked = asked.get();
+        if phase == Phase::Ready && !asked {
+            registry.release_extras();
+        }
         // The page the build wrote says what the optional files say (probes, listings,
         // quarantine): taking it over before they are in would take that away, then give it
         // back.
@@ -145,7 +160,7 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
             return;
         }
         match phase {
-            Phase::Ready if optional_known => {
+            Phase::Ready if optional_known || asked => {
                 done.set_value(true);
                 // In a task of its own, apart from reading the registry: neither blocks the
                 // page for as long as both would.
@@ -159,6 +174,28 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
             Phase::Ready | Phase::Loading | Phase::Failed => {}
         }
     });
+}
+
+/// Whether the visitor has typed or ticked something in `root`: before the app started (its
+/// fields differ from what the build wrote), or since (an `input` or `change` event).
+fn asked_of(root: &Element) -> ReadSignal<bool> {
+    let before = Pending::read(root);
+    let (asked, set_asked) = signal(before.search.is_some() || !before.toggled.is_empty());
+    let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        if !asked.get_untracked() {
+            set_asked.set(true);
+        }
+    });
+    for event in ["input", "change"] {
+        let _ = root.add_event_listener_with_callback_and_bool(
+            event,
+            listener.as_ref().unchecked_ref(),
+            true,
+        );
+    }
+    // The root is the page's until it is replaced, and the page's for its lifetime.
+    listener.forget();
+    asked
 }
 
 /// Puts the live page in the pre-rendered one's place, keeping what the visitor did. The live
@@ -184,6 +221,7 @@ fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
         // fields to focus exist by the next frame, which this runs before.
         request_animation_frame(move || {
             after.restore_focus();
+            registry.release_extras();
             crate::offline::register();
             mark("acp:taken-over");
             measure("acp:take-over", "acp:take-over-start", "acp:taken-over");

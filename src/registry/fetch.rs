@@ -6,9 +6,8 @@
 //! out, the kept copy is what stays. A registry that loads replaces it and is kept in turn.
 //! Each optional file ([`OptionalSource`]) is fetched on its own, with the same timeout and
 //! its own kept copy, and attached to the registry on screen when it arrives; none of them is
-//! ever waited for. The protocol matrix (small, preloaded by the page) is asked for beside the
-//! registry; the JetBrains views and the quarantine list once the registry's attempt is over,
-//! so that they never take its bandwidth.
+//! ever waited for. They are asked for once the registry's attempt is over, so that they never
+//! take its bandwidth, and once the page lets them ([`RegistryState::hold_extras`]).
 //!
 //! A failure that may pass by itself is asked again in the background: when the browser is
 //! back online, when the server's `Retry-After` has passed, or, while a kept copy is shown,
@@ -76,21 +75,16 @@ pub(super) fn start(state: RegistryState, attempt: Attempt) {
     }
 }
 
-/// Loads an ACP registry; on the first attempt, each optional file beside or after it.
+/// Loads an ACP registry; on the first attempt, each optional file after it.
 async fn load_acp(state: RegistryState, attempt: Attempt) {
     let first = attempt == Attempt::First;
-    if first {
-        // Preloaded beside the registry: asked for at once.
-        leptos::task::spawn_local(load_optional(state, OptionalSource::ProtocolMatrix));
-    }
     load_registry(state, attempt).await;
     if first {
-        // As large as the registry, and needed only once it is shown: after it, so that they
-        // never share its bandwidth.
+        // Together as large as the registry, and needed only once it is shown: after it, so
+        // that they never share its bandwidth, and after the page's first answer.
+        state.extras_free().await;
         for source in OptionalSource::ALL {
-            if source != OptionalSource::ProtocolMatrix {
-                leptos::task::spawn_local(load_optional(state, source));
-            }
+            leptos::task::spawn_local(load_optional(state, source));
         }
     }
 }

@@ -4,8 +4,8 @@
 //! confusables and script tables, a fifth of the app's wasm. The page does not wait for them:
 //! the app indexes the registry without look-alikes ([`catalog_of`]) and sends its entries'
 //! text ([`ListingText`]) to a dedicated worker, a wasm of its own (the `acp-lookalikes` bin,
-//! built by Trunk as [`WORKER_SCRIPT`]) that the page starts as it starts and that downloads
-//! beside the registry. Its answer is attached to the registry it was asked about, if that is
+//! built by Trunk as [`WORKER_SCRIPT`]) that the page starts once the registry is shown and the
+//! page has answered the visitor (`RegistryState::hold_extras`). Its answer is attached to the registry it was asked about, if that is
 //! still the one on screen ([`super::RegistryState`]); the take-over of a pre-rendered page
 //! waits for it as it waits for the optional files, so the warnings the build wrote never go.
 //!
@@ -194,7 +194,7 @@ mod worker {
         static CHECKER: RefCell<Option<Checker>> = const { RefCell::new(None) };
     }
 
-    /// Starts the worker, so that its wasm downloads while the registry does; once is enough.
+    /// Starts the worker; once is enough.
     pub fn start() {
         CHECKER.with_borrow_mut(|checker| {
             if checker.is_none() {

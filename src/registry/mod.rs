@@ -13,7 +13,9 @@
 //!
 //! The optional files ([`OptionalSource`]: the protocol matrix, the JetBrains views, the
 //! quarantine list) load on their own, each with its own timeout, kept copy and quiet notice
-//! ([`RegistryState::optional`]); none ever delays the catalogue. Each one that arrives is
+//! ([`RegistryState::optional`]); none ever delays the catalogue. They start once the registry
+//! is in, and the look-alike check once it is shown, unless the page holds them back
+//! ([`RegistryState::hold_extras`]) until it has answered the visitor. Each one that arrives is
 //! attached to the registry on screen (and to any that loads later), which is replaced by the
 //! same registry with it.
 //!
@@ -254,6 +256,20 @@ pub struct RegistryState {
     refreshes: StoredValue<u64>,
     /// Whether the registry on screen waits for its facet values from sources that arrived.
     refreshing: RwSignal<bool>,
+    /// Whether the optional files and the look-alike check are held back, and who waits.
+    extras: StoredValue<Extras>,
+}
+
+/// Whether what the page can answer without (the optional files, the look-alike check) may
+/// start: held, nothing of it takes the link or the page's thread while the page answers the
+/// visitor ([`RegistryState::hold_extras`]).
+#[derive(Debug, Default)]
+enum Extras {
+    /// Started as soon as they can be.
+    #[default]
+    Free,
+    /// Held: each waiting start is woken when they are released.
+    Held(Vec<futures::channel::oneshot::Sender<()>>),
 }
 
 impl RegistryState {
@@ -274,6 +290,7 @@ impl RegistryState {
             shown: StoredValue::new(0),
             refreshes: StoredValue::new(0),
             refreshing: RwSignal::new(false),
+            extras: StoredValue::new(Extras::Free),
         }
     }
 
@@ -292,6 +309,45 @@ impl RegistryState {
     /// into this state, in the browser: the first time.
     pub fn load(self) {
         fetch::start(self, fetch::Attempt::First);
+    }
+
+    /// Holds the optional files and the look-alike check back until
+    /// [`release_extras`](Self::release_extras): the page taking a built page over answers the
+    /// visitor first.
+    pub fn hold_extras(self) {
+        self.extras.update_value(|extras| {
+            if matches!(extras, Extras::Free) {
+                *extras = Extras::Held(Vec::new());
+            }
+        });
+    }
+
+    /// Lets what [`hold_extras`](Self::hold_extras) held back start; again, nothing.
+    pub fn release_extras(self) {
+        if let Some(Extras::Held(waiting)) = self.extras.try_update_value(std::mem::take) {
+            for start in waiting {
+                let _ = start.send(());
+            }
+        }
+    }
+
+    /// Resolves once the optional files and the look-alike check may start.
+    async fn extras_free(self) {
+        let (start, started) = futures::channel::oneshot::channel();
+        let held = self
+            .extras
+            .try_update_value(|extras| match extras {
+                Extras::Free => false,
+                Extras::Held(waiting) => {
+                    waiting.push(start);
+                    true
+                }
+            })
+            .unwrap_or(false);
+        if held {
+            // A state dropped with the page never releases; nothing is left to start then.
+            let _ = started.await;
+        }
     }
 
     /// Loads the registry again, asking the server (not the browser's cache); what is shown
@@ -478,6 +534,7 @@ impl RegistryState {
     fn find_lookalikes(self) {
         let shown = self.shown.get_value();
         leptos::task::spawn_local(async move {
+            self.extras_free().await;
             // In tasks of their own, after the one that shows the registry: copying and
             // encoding every entry's text takes its own time (about 100 ms at 50,000 entries).
             http::yield_now().await;

@@ -479,10 +479,9 @@ describe('bad registries', () => {
 });
 
 describe('loading', () => {
-  // Each page names the registry and the probe results, which its start-up script has
-  // downloaded beside the wasm once the page has been painted (the registry in the fetch
-  // worker, the probe results preloaded); the app must take those downloads over, not make
-  // them a second time.
+  // Each page names the registry, which its start-up script has the fetch worker download
+  // beside the wasm once the page has been painted; the app must take that download over, not
+  // make it a second time. The probe results follow the registry, asked for once.
   for (const [where, url, base] of [
     ['the catalogue', () => siteUrl(), () => siteUrl()],
     ['an agent page under a sub-path', () => subSiteUrl('agents/gemini/'), () => subSiteUrl()],
@@ -505,8 +504,13 @@ describe('loading', () => {
           error.message += `\nunanswered: ${pending.join(', ') || 'nothing'}; console: ${messages.join(' | ')}`;
           throw error;
         });
-        for (const [file, meta] of [['registry.json', 'acp-fetch'], ['protocol-matrix.json', 'acp-preload']]) {
-          assert.ok(html.includes(`<meta name="${meta}" content="${file}">`), `${file} is named for the start-up script`);
+        assert.ok(html.includes('<meta name="acp-fetch" content="registry.json">'), 'the registry is named for the start-up script');
+        assert.equal(await page.locator('meta[name^="acp-"]').count(), 1, 'nothing optional is named for the start-up script');
+        await live(page);
+        const matrix = new URL('protocol-matrix.json', base()).href;
+        for (let waited = 0; !requests.includes(matrix) && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+        await page.waitForTimeout(500);
+        for (const file of ['registry.json', 'protocol-matrix.json']) {
           const absolute = new URL(file, base()).href;
           assert.equal(requests.filter((r) => r === absolute).length, 1, `${file} requested once: ${requests}`);
         }
@@ -531,6 +535,52 @@ describe('loading', () => {
       const own = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
       assert.ok(own.some((name) => name.endsWith('/registry.json')), `the page fetched the registry: ${own}`);
       assert.ok(own.some((name) => name.endsWith('.wasm')), `the page fetched the wasm: ${own}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a search typed as the page shows is answered before anything optional is asked for', async () => {
+    const { context, page } = await launch();
+    try {
+      const OPTIONAL = /\/(protocol-matrix\.json|registry-for-jetbrains(-preview)?\.json|quarantine\.json|acp-lookalikes[^/]*)$/;
+      const asked = [];
+      context.on('request', (request) => asked.push({ url: request.url(), at: Date.now() }));
+      await page.addInitScript(() => {
+        // The wall-clock time at which the results' count first answers the search.
+        let first = null;
+        new MutationObserver(() => {
+          const count = document.querySelector('section[aria-label=Results] [role=status]')?.textContent ?? '';
+          first ??= count || null;
+          const box = document.querySelector('input[type=search]');
+          if (window.answeredAt === undefined && box?.value === 'gemini' && first !== null && /^\d+ agents?$/.test(count) && count !== first) {
+            window.answeredAt = performance.timeOrigin + performance.now();
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      // The app's wasm arrives after the search is typed, as on a phone's link.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await page.goto(siteUrl(), { waitUntil: 'commit' });
+      await search(page).fill('gemini');
+      release();
+      await page.waitForFunction(() => window.answeredAt !== undefined, null, { timeout: 60_000 });
+      const answeredAt = await page.evaluate(() => window.answeredAt);
+      assert.equal(await results(page).first().textContent(), 'Gemini CLI');
+      const early = asked.filter((r) => OPTIONAL.test(r.url) && r.at <= answeredAt);
+      assert.deepEqual(early.map((r) => `${r.url} ${Math.round(answeredAt - r.at)} ms before`), []);
+      // They still come, once the page has answered.
+      for (let waited = 0; asked.filter((r) => OPTIONAL.test(r.url)).length < 5 && waited < 20_000; waited += 200) {
+        await page.waitForTimeout(200);
+      }
+      const later = new Set(asked.filter((r) => OPTIONAL.test(r.url)).map((r) => new URL(r.url).pathname.split('/').pop()));
+      for (const file of ['protocol-matrix.json', 'registry-for-jetbrains.json', 'registry-for-jetbrains-preview.json', 'quarantine.json', 'acp-lookalikes_loader.js']) {
+        assert.ok(later.has(file), `${file} asked for after the answer: ${[...later]}`);
+      }
     } finally {
       await context.close();
     }
