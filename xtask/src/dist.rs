@@ -23,7 +23,6 @@
 
 use std::fmt;
 use std::fs;
-use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail, ensure};
@@ -154,12 +153,12 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
     // and `script-src 'none'` with every icon opened on its own; others ignore the file.
     fs::write(out_dir.join("_headers"), crate::csp::headers_file(&policy))
         .with_context(|| format!("writing {}", out_dir.join("_headers").display()))?;
-    let mut report = measure(out_dir)?;
+    let cache = crate::precompress::cache_dir(tools.root());
+    let mut report = measure(out_dir, &cache)?;
     if with_preview {
-        report.preview = Some(measure(&preview_dir)?.assets);
+        report.preview = Some(measure(&preview_dir, &cache)?.assets);
     }
     // Last, so that every text file written above gets its `.br` and `.gz` beside it.
-    let cache = tools.root().join("target").join("site").join("compressed");
     crate::precompress::write_beside(out_dir, &cache)?;
     Ok(report)
 }
@@ -411,7 +410,7 @@ pub const WORKER_FILES: &str = "acp-lookalikes";
 
 /// Sums the raw and brotli sizes of the top-level files of each [`AssetKind`]; `404.html` is
 /// not a page of the first load and not counted, nor is the look-alike worker, counted apart.
-fn measure(out_dir: &Path) -> Result<DistReport> {
+fn measure(out_dir: &Path, cache: &Path) -> Result<DistReport> {
     let mut worker = (0, 0);
     let mut assets: Vec<AssetSize> = AssetKind::ALL
         .iter()
@@ -433,7 +432,10 @@ fn measure(out_dir: &Path) -> Result<DistReport> {
             continue;
         };
         let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-        let (raw, brotli) = (bytes.len() as u64, brotli_size(&bytes)?);
+        let (raw, brotli) = (
+            bytes.len() as u64,
+            crate::precompress::brotli_size(&bytes, cache)?,
+        );
         if path
             .file_name()
             .and_then(|name| name.to_str())
@@ -456,18 +458,6 @@ fn measure(out_dir: &Path) -> Result<DistReport> {
         preview: None,
         worker,
     })
-}
-
-/// The size of `bytes` compressed with brotli at quality 11, as a static host would serve them.
-fn brotli_size(bytes: &[u8]) -> Result<u64> {
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        lgwin: 22,
-        ..Default::default()
-    };
-    let mut compressed = Vec::new();
-    brotli::BrotliCompress(&mut Cursor::new(bytes), &mut compressed, &params)?;
-    Ok(compressed.len() as u64)
 }
 
 #[cfg(test)]
@@ -626,10 +616,4 @@ mod tests {
         fs::remove_dir_all(&root).unwrap();
     }
 
-    #[test]
-    fn brotli_shrinks_repetitive_text() {
-        let text = "<div class=\"flex\">agent</div>\n".repeat(200);
-        let size = brotli_size(text.as_bytes()).unwrap();
-        assert!(size > 0 && size < 100, "{size}");
-    }
 }

@@ -138,6 +138,22 @@ fn compress_beside(file: &Path, cache: &Path) -> Result<Precompressed> {
     Ok(done)
 }
 
+/// The folder of compressed copies under the workspace `root`, named by content: what the build
+/// measured or compressed once is not compressed again.
+pub fn cache_dir(root: &Path) -> PathBuf {
+    root.join("target").join("site").join("compressed")
+}
+
+/// The size of `bytes` in brotli at quality 11, as [`write_beside`] writes it: from the copy in
+/// `cache`, else compressed and kept there (for `write_beside` to take).
+pub fn brotli_size(bytes: &[u8], cache: &Path) -> Result<u64> {
+    fs::create_dir_all(cache).with_context(|| format!("creating {}", cache.display()))?;
+    let hash = format!("{:x}", Sha256::digest(bytes));
+    let kept = cache.join(format!("{hash}{}", Encoding::Brotli.suffix()));
+    let compressed = cached(&kept, || Encoding::Brotli.compress(bytes, Effort::Best))?;
+    Ok(compressed.len() as u64)
+}
+
 /// What `kept` holds, else what `make` makes, kept there (written whole under another name
 /// first, so a reader never sees half a file).
 fn cached(kept: &Path, make: impl FnOnce() -> Vec<u8>) -> Result<Vec<u8>> {
@@ -213,6 +229,22 @@ mod tests {
         write_beside(&dir, &cache).unwrap();
         assert_eq!(fs::read(dir.join("index.html.br")).unwrap(), b"kept");
         fs::remove_dir_all(&dir).unwrap();
+        fs::remove_dir_all(&cache).unwrap();
+    }
+
+    #[test]
+    fn sizes_are_measured_once_and_kept_for_the_copies() {
+        let cache = std::env::temp_dir().join(format!("xtask-size-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&cache);
+        let text = "<div class=\"flex\">agent</div>\n".repeat(200);
+        let size = brotli_size(text.as_bytes(), &cache).unwrap();
+        assert!(size > 0 && size < 100, "{size}");
+        let hash = format!("{:x}", Sha256::digest(text.as_bytes()));
+        let kept = cache.join(format!("{hash}.br"));
+        assert_eq!(fs::read(&kept).unwrap().len() as u64, size);
+        // The next measure of the same bytes reads the kept copy.
+        fs::write(&kept, "xx").unwrap();
+        assert_eq!(brotli_size(text.as_bytes(), &cache).unwrap(), 2);
         fs::remove_dir_all(&cache).unwrap();
     }
 

@@ -248,16 +248,33 @@ fn end_to_end(
         },
         ..site
     });
+    // The sites are laid out and rendered at once (their lines interleave), each from the
+    // compiled site of its kind, which the release builds above left up to date.
     let servers = times.time("lay out and render the sites", || {
+        let built: Vec<Result<dist::DistReport>> = std::thread::scope(|scope| {
+            let builds: Vec<_> = sites
+                .iter()
+                .map(|site| {
+                    let settings = &site.options.settings;
+                    println!(
+                        "\n==> the site at {} over {}",
+                        settings.public_url, settings.registry_url
+                    );
+                    scope.spawn(|| dist::build(tools, &site.options))
+                })
+                .collect();
+            builds
+                .into_iter()
+                .map(|build| build.join().expect("building a site does not panic"))
+                .collect()
+        });
         sites
             .iter()
-            .map(|site| {
+            .zip(built)
+            .map(|(site, report)| {
                 let settings = &site.options.settings;
-                println!(
-                    "\n==> the site at {} over {}",
-                    settings.public_url, settings.registry_url
-                );
-                print!("{}", dist::build(tools, &site.options)?);
+                println!("\n==> the site at {}", settings.public_url);
+                print!("{}", report?);
                 serve::spawn(&site.options.out_dir, &settings.public_url, 0)
             })
             .collect::<Result<Vec<ServerHandle>>>()
