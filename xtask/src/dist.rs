@@ -253,6 +253,8 @@ const COMPILED_FROM: &[&str] = &[
     "vendor",
     "crates/registry-core/Cargo.toml",
     "crates/registry-core/src",
+    "crates/lookalike-worker/Cargo.toml",
+    "crates/lookalike-worker/src",
     "crates/registry-validate/Cargo.toml",
     "crates/registry-validate/src",
     "crates/site-preview",
@@ -615,5 +617,4 @@ mod tests {
         assert_ne!(fingerprint(&root, RegistryKind::Acp).unwrap(), before);
         fs::remove_dir_all(&root).unwrap();
     }
-
 }

@@ -8,7 +8,7 @@ fn main() {
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    use acp_catalog::registry::lookalikes::{READY, answer, bytes_of, transferable};
+    use acp_lookalikes::{READY, answer, bytes_of, transferable};
 
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
