@@ -99,6 +99,31 @@ describe('catalogue', () => {
     assert.ok((await countOf(page)) < TOTAL);
   });
 
+  test('an auth method whose name holds a comma is one filter, in the address and after a reload', async () => {
+    const matrix = JSON.parse(readFileSync(new URL('../../public/protocol-matrix.json', import.meta.url), 'utf8'));
+    const listed = new Set(REGISTRY.agents.map((a) => a.id));
+    const probed = matrix.agents.find((a) => listed.has(a.id) && a.initialize.status === 'success');
+    probed.authMethods = ['x,terminal'];
+    const { context, page: own } = await launch();
+    try {
+      await own.route('**/protocol-matrix.json', (route) => route.fulfill({ json: matrix }));
+      await open(own);
+      const auth = own.getByRole('group', { name: 'Authentication (probed)' });
+      await auth.getByRole('checkbox', { name: /^x,terminal/ }).check();
+      await own.getByText(/^1 agent$/).waitFor();
+      assert.match(own.url(), /[?&]auth=x%2Cterminal(&|$)/);
+      const name = REGISTRY.agents.find((a) => a.id === probed.id).name;
+      assert.equal(await results(own).first().textContent(), name);
+      await own.reload();
+      await live(own);
+      await own.getByText(/^1 agent$/).waitFor();
+      assert.ok(await auth.getByRole('checkbox', { name: /^x,terminal/ }).isChecked());
+      assert.equal(await results(own).first().textContent(), name);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the URL is the state: reload and back/forward restore it', async () => {
     await open(page);
     await search(page).fill('claude');

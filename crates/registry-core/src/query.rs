@@ -14,7 +14,7 @@
 //! | `os`      | [`Os::as_str`](crate::Os::as_str): `darwin`, `linux`, `windows` | repeated keys or a comma list |
 //! | `arch`    | [`Arch::as_str`](crate::Arch::as_str): `aarch64`, `x86_64` | repeated keys or a comma list |
 //! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
-//! | `auth`    | [`AuthFilter::as_str`](crate::AuthFilter::as_str): `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list |
+//! | `auth`    | [`AuthFilter::as_str`](crate::AuthFilter::as_str): `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list (a comma in a name is `%2C`) |
 //! | `cap`     | [`CapabilityFilter::as_str`](crate::CapabilityFilter::as_str): `load-session`, `session-list`, `session-fork`, `session-resume`, `session-stop`, `set-model`, `not-probed` | repeated keys or a comma list |
 //! | `protocol` | an endpoint protocol as the registry writes it: `A2A`, `MCP`, `ACP`, `Generic`, … | repeated keys only |
 //! | `transport` | an endpoint transport: `Http`, `Amqp`, `AzureServiceBus`, … | repeated keys only |
@@ -40,13 +40,24 @@
 //! licences: values may hold commas, so only repeated keys separate them; they are trimmed,
 //! blank ones dropped, and compared case-sensitively.
 //!
+//! A comma list is split at its literal commas before its words are decoded, so a comma that is
+//! part of a value (a probe file may name an auth method `x,terminal`), which writing encodes as
+//! `%2C`, stays in it: `auth=x%2Cterminal` is one method, `auth=agent,terminal` two.
+//!
 //! Round trip: `CatalogQuery::from_query_string(&q.to_query_string()) == q.normalized()` for every
 //! query `q`, where [`CatalogQuery::normalized`] only trims licences and tag values and drops the
 //! blank ones (and tag groups left empty), and reads each auth option's word back as above
-//! (trimmed, split at commas, blank ones dropped, an other method named like a known one or
-//! `not-probed` read as that).
+//! (trimmed, blank ones dropped, an other method named like a known one or `not-probed` read as
+//! that).
 
-use crate::facets::{Facet, Filters};
+use crate::facets::{Facet, Filters, Several};
+
+/// One form-encoded component decoded: `+` is a space, `%XX` a byte, invalid UTF-8 replaced.
+fn decode(component: &str) -> String {
+    percent_encoding::percent_decode_str(&component.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
+}
 
 /// Result order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,46 +114,81 @@ impl CatalogQuery {
         out.finish()
     }
 
-    /// Reads a query string (with or without its leading `?`) leniently.
+    /// Reads a query string (with or without its leading `?`) leniently. A value of a group
+    /// written as a comma list is split at its commas before it is decoded: a comma that is
+    /// part of a value (an auth method named `x,terminal`) is written `%2C` and stays in it.
     pub fn from_query_string(query: &str) -> CatalogQuery {
         let query = query.strip_prefix('?').unwrap_or(query);
-        let pairs: Vec<_> = form_urlencoded::parse(query.as_bytes()).collect();
-        CatalogQuery::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = decode(key);
+            let commas = Facet::from_key(&key.trim().to_ascii_lowercase())
+                .is_some_and(|facet| facet.spec().several == Several::Commas);
+            if commas {
+                pairs.extend(value.split(',').map(|word| (key.clone(), decode(word))));
+            } else {
+                pairs.push((key, decode(value)));
+            }
+        }
+        let mut read = CatalogQuery::default();
+        let mut q = None;
+        for (key, value) in &pairs {
+            read.read_pair(key, value, &mut q, |facet, value| {
+                facet.parse(value).into_iter().collect()
+            });
+        }
+        read.q = q.unwrap_or_default().to_owned();
+        read
     }
 
-    /// Reads decoded key–value pairs as [`CatalogQuery::from_query_string`] does.
+    /// Reads decoded key–value pairs as [`CatalogQuery::from_query_string`] does; decoded, a
+    /// comma list's value is split at every comma ([`Facet::read`]).
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> CatalogQuery {
         let mut query = CatalogQuery::default();
         let mut q = None;
         for (key, value) in pairs {
-            match key.trim().to_ascii_lowercase().as_str() {
-                Q => {
-                    q.get_or_insert(value);
-                }
-                SORT => {
-                    if let Some(sort) = Sort::parse(&value.trim().to_ascii_lowercase()) {
-                        query.sort = sort;
-                    }
-                }
-                other => {
-                    if let Some(facet) = Facet::from_key(other) {
-                        query.filters.extend(facet.read(value));
-                    }
-                }
-            }
+            query.read_pair(key, value, &mut q, Facet::read);
         }
         query.q = q.unwrap_or_default().to_owned();
         query
     }
 
+    /// Reads one decoded pair into this query, a facet's value with `values`; the first search
+    /// text is kept in `q`.
+    fn read_pair<'a>(
+        &mut self,
+        key: &str,
+        value: &'a str,
+        q: &mut Option<&'a str>,
+        values: impl Fn(Facet, &str) -> Vec<crate::FacetValue>,
+    ) {
+        match key.trim().to_ascii_lowercase().as_str() {
+            Q => {
+                q.get_or_insert(value);
+            }
+            SORT => {
+                if let Some(sort) = Sort::parse(&value.trim().to_ascii_lowercase()) {
+                    self.sort = sort;
+                }
+            }
+            other => {
+                if let Some(facet) = Facet::from_key(other) {
+                    self.filters.extend(values(facet, value));
+                }
+            }
+        }
+    }
+
     /// This query as its query string reads back: every value read again from its word, so
-    /// licences and tag values trimmed and blank ones dropped, auth words split at commas.
+    /// licences and tag values trimmed and blank ones dropped, an auth word naming a known
+    /// method or `not-probed` read as that.
     pub fn normalized(&self) -> CatalogQuery {
         CatalogQuery {
             filters: self
                 .filters
                 .iter()
-                .flat_map(|v| v.facet().read(v.as_str()))
+                .flat_map(|v| v.facet().parse(v.as_str()))
                 .collect(),
             ..self.clone()
         }

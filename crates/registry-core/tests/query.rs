@@ -244,12 +244,45 @@ fn normalizing_reads_auth_options_back() {
         normalized,
         [
             AuthFilter::Method(AuthMethod::Agent),
-            other("oidc"),
-            other("saml"),
+            other("saml,oidc"),
             AuthFilter::NotProbed
         ]
         .map(FacetValue::Auth)
     );
+}
+
+#[test]
+fn a_comma_in_an_auth_method_name_round_trips_and_a_comma_list_still_splits() {
+    let other =
+        |name: &str| FacetValue::Auth(AuthFilter::Method(AuthMethod::Other(name.to_owned())));
+    let query = state("", |f| f.extend([other("x,terminal")]), Sort::Relevance);
+    let written = query.to_query_string();
+    assert_eq!(written, "auth=x%2Cterminal");
+    let read = CatalogQuery::from_query_string(&written);
+    assert_eq!(read, query);
+    assert_eq!(read.to_query_string(), written);
+    // Written by hand, a literal comma still separates values.
+    let listed = CatalogQuery::from_query_string("?auth=agent,terminal&dist=npx,uvx");
+    let values: Vec<FacetValue> = listed.filters.iter().cloned().collect();
+    assert_eq!(
+        values,
+        [
+            FacetValue::Method(Method::Npx),
+            FacetValue::Method(Method::Uvx),
+            FacetValue::Auth(AuthFilter::Method(AuthMethod::Agent)),
+            FacetValue::Auth(AuthFilter::Method(AuthMethod::Terminal)),
+        ]
+    );
+    // A licence's comma never split, written either way.
+    for text in ["license=Apache-2.0%2C+MIT", "license=Apache-2.0,+MIT"] {
+        let read = CatalogQuery::from_query_string(text);
+        let values: Vec<FacetValue> = read.filters.iter().cloned().collect();
+        assert_eq!(
+            values,
+            [FacetValue::License("Apache-2.0, MIT".into())],
+            "{text}"
+        );
+    }
 }
 
 #[test]
