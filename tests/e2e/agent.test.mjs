@@ -36,6 +36,25 @@ describe('agent pages', () => {
     assert.equal(description, gemini.description);
   });
 
+  test('a link to an internationalised host says the host the browser will visit', async () => {
+    const registry = structuredClone(REGISTRY);
+    // A Cyrillic "а" in the host: the browser visits xn--pple-43d.com, not apple.com.
+    registry.agents.find((a) => a.id === 'gemini').repository = 'https://\u0430pple.com/gemini';
+    const own = await context.newPage();
+    try {
+      await own.route('**/registry.json', (route) => route.fulfill({ json: registry }));
+      await openAgent(own, 'gemini');
+      const link = own.getByRole('link', { name: 'https://\u0430pple.com/gemini' });
+      await link.waitFor();
+      assert.equal(new URL(await link.getAttribute('href')).hostname, 'xn--pple-43d.com');
+      assert.equal(await link.locator('xpath=following-sibling::span[1]').textContent(), '(opens xn--pple-43d.com)');
+      // An ASCII host says nothing more.
+      assert.equal(await own.getByText(/^\(opens /).count(), 1);
+    } finally {
+      await own.close();
+    }
+  });
+
   test('npx: the copied command is exactly the manifest argv, with env on the command', async () => {
     await openAgent(page, 'auggie');
     const auggie = agent('auggie');
