@@ -15,12 +15,8 @@
 // the query; its `performance.now()` (from navigation start) is
 // the time to first answer. Every response's bytes and end time (Playwright's
 // `requestfinished`, which sees the workers' requests too) say what was received before it.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../tests/e2e/helpers.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { freshBrowser } from './fresh-browser.mjs';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 /** A phone's screen. */
@@ -52,18 +48,8 @@ function probe(query) {
 }
 
 async function load(url) {
-  const profile = await mkdtemp(join(tmpdir(), 'acp-answer-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: config.chromium,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const { context, page, close } = await freshBrowser(config.chromium, { viewport: VIEWPORT, isMobile: true, hasTouch: true });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const responses = [];
     context.on('requestfinished', async (request) => {
       try {
@@ -102,8 +88,7 @@ async function load(url) {
       .map((r) => ({ path: new URL(r.url).pathname, bytes: r.bytes, end: Math.round(r.end - seen.origin) }));
     return { boxShown: seen.boxShown, answered: seen.answered, answer: seen.answer, marks: seen.marks, before };
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    await close();
   }
 }
 

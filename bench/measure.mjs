@@ -43,12 +43,8 @@
 //   ten ids, count text and facet counts compared; the plain page's count is compared with a
 //   scan of the same registry here, by the same rule. Differences are reported so the
 //   comparison stays honest.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../tests/e2e/helpers.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { freshBrowser } from './fresh-browser.mjs';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const RESULT_CARD = 'section[aria-label=Results] li h2';
@@ -177,25 +173,8 @@ function readView(compared) {
   return { ids, count, facets, card };
 }
 
-/** A headless Chromium with a throwaway profile, like tests/e2e/helpers.mjs. */
-async function launch() {
-  const profile = await mkdtemp(join(tmpdir(), 'acp-bench-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: config.chromium,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: VIEWPORT,
-    // Every load is measured as a first visit, over the network: the site's service worker
-    // would answer later loads from its cache, which the plain pages have not.
-    serviceWorkers: 'block',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const close = async () => {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
-  };
-  return { context, page, close };
-}
+/** A fresh headless Chromium (bench/fresh-browser.mjs) at the bench's desktop size. */
+const launch = () => freshBrowser(config.chromium, { viewport: VIEWPORT });
 
 const log = (...parts) => console.log(...parts);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
+import { holdWasm, launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const TOTAL = REGISTRY.agents.length;
@@ -584,12 +584,7 @@ describe('loading', () => {
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
       // The app's wasm arrives after the search is typed, as on a phone's link.
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route('**/*.wasm', async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdWasm(page);
       await page.goto(siteUrl(), { waitUntil: 'commit' });
       await search(page).fill('gemini');
       release();

@@ -173,6 +173,20 @@ export function subSiteUrl(path = '') {
 }
 
 /**
+ * Holds back the app's wasm until the function it returns is called: until then the page stays
+ * as the build wrote it, as on a slow link.
+ */
+export async function holdWasm(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+/**
  * Waits until the app has taken the page over: the HTML the build rendered is on screen from
  * the first paint, and becomes live (search, filters, tabs) once the wasm and the registry are
  * in. A person sees no change; a test must not type into the page before it reacts.

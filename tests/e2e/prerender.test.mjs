@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
+import { holdWasm, launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const TOTAL = REGISTRY.agents.length;
@@ -257,12 +257,7 @@ describe('the app takes the page over', () => {
   test('text typed and a filter ticked before the app is ready are kept and applied', async () => {
     const { context, page } = await launch();
     try {
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route('**/*.wasm', async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdWasm(page);
       await page.goto(siteUrl());
       await search(page).pressSequentially('gemini');
       await page.getByRole('checkbox', { name: /npx/ }).check();
@@ -308,12 +303,7 @@ describe('the app takes the page over', () => {
   test('the focused search box keeps the focus and what is typed next', async () => {
     const { context, page } = await launch();
     try {
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route('**/*.wasm', async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdWasm(page);
       await page.goto(siteUrl());
       await search(page).pressSequentially('clau');
       release();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { launch, live, siteUrl, subSiteUrl, takeCspViolations } from './helpers.mjs';
+import { holdWasm, launch, live, siteUrl, subSiteUrl, takeCspViolations } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 
@@ -103,12 +103,7 @@ describe('content security policy', () => {
     try {
       // The page as built, the app held back: the mask comes from icons.css, which the start-up
       // script applies once the page has been painted.
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route('**/*.wasm', async (route) => {
-        await held;
-        await route.fallback();
-      });
+      const release = await holdWasm(page);
       await page.goto(siteUrl(), { waitUntil: 'load' });
       const first = page.locator('.icon-mask').first();
       await first.evaluate((e) =>

@@ -461,6 +461,37 @@ fn site_options(dir: &Path) -> Result<DistOptions> {
     DistOptions::bundled("/", dir.to_path_buf())
 }
 
+/// Runs `node bench/<name>.mjs` with `config` (a JSON object, to which this adds `chromium` and
+/// `out`, `<bench_dir>/<name>.json`), written to `<bench_dir>/<name>-config.json`, and reads the
+/// figures the script wrote to `out`; `what` says what failed when it fails.
+fn node_script<T: serde::de::DeserializeOwned>(
+    tools: &setup::Tools,
+    bench_dir: &Path,
+    name: &str,
+    mut config: serde_json::Value,
+    what: &str,
+) -> Result<T> {
+    let out = bench_dir.join(format!("{name}.json"));
+    let _ = fs::remove_file(&out);
+    config["chromium"] = CHROMIUM.into();
+    config["out"] = serde_json::to_value(&out)?;
+    let config_path = bench_dir.join(format!("{name}-config.json"));
+    write(&config_path, &serde_json::to_string_pretty(&config)?)?;
+    let mut node = tools.command("node");
+    node.arg(format!("bench/{name}.mjs")).arg(&config_path);
+    println!("\n==> {}", setup::show(&node));
+    setup::run(&mut node).with_context(|| format!("{what} failed"))?;
+    serde_json::from_str(&read(&out)?).with_context(|| format!("reading {}", out.display()))
+}
+
+/// The pages `(name, path under the site, …)` at `url`, as the scripts' configs list them.
+fn page_urls<const N: usize>(pages: &[(&str, &str, &str); N], url: &str) -> serde_json::Value {
+    pages
+        .iter()
+        .map(|(name, path, _)| serde_json::json!({ "name": name, "url": format!("{url}{path}") }))
+        .collect()
+}
+
 fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }

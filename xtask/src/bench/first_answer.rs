@@ -11,16 +11,15 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use super::table::{Row, median, ratio, thousands, times, with_mark, write_table};
 use crate::serve::{self, Link};
-use crate::setup::{self, CHROMIUM, Tools};
+use crate::setup::Tools;
 
 /// The phone's link, shared by every response: 1.6 Mbit/s.
 pub const LINK_KBPS: u32 = 1_600;
@@ -98,31 +97,20 @@ pub fn run(tools: &Tools, dir: &Path, bench_dir: &Path, runs: usize) -> Result<F
         dir.display(),
         server.url()
     );
-    let out = bench_dir.join("first-answer.json");
-    let _ = fs::remove_file(&out);
-    let pages: Vec<_> = PAGES
-        .iter()
-        .map(|(name, path, _)| serde_json::json!({ "name": name, "url": format!("{}{path}", server.url()) }))
-        .collect();
     let config = serde_json::json!({
-        "pages": pages,
+        "pages": super::page_urls(&PAGES, &server.url()),
         "runs": runs,
         "query": QUERY,
         "cpuSlowdown": CPU_SLOWDOWN,
-        "chromium": CHROMIUM,
-        "out": out,
     });
-    let config_path = bench_dir.join("first-answer-config.json");
-    fs::write(&config_path, serde_json::to_string_pretty(&config)?)
-        .with_context(|| format!("writing {}", config_path.display()))?;
-    let mut node = tools.command("node");
-    node.arg("bench/first-answer.mjs").arg(&config_path);
-    println!("\n==> {}", setup::show(&node));
-    setup::run(&mut node).context("measuring the first answer failed")?;
+    let measured: BTreeMap<String, Vec<AnswerRun>> = super::node_script(
+        tools,
+        bench_dir,
+        "first-answer",
+        config,
+        "measuring the first answer",
+    )?;
     drop(server);
-    let text = fs::read_to_string(&out).with_context(|| format!("reading {}", out.display()))?;
-    let measured: BTreeMap<String, Vec<AnswerRun>> =
-        serde_json::from_str(&text).with_context(|| format!("reading {}", out.display()))?;
     Ok(FirstAnswerReport::new(&measured, runs))
 }
 

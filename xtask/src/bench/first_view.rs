@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::table::{Row, mark, median, ms, ratio, thousands, times, with_mark, write_table};
 use crate::serve;
-use crate::setup::{self, CHROMIUM, Tools};
+use crate::setup::Tools;
 
 /// The folder under the bench's where the pages are served from (the first answer serves it
 /// again).
@@ -154,31 +154,14 @@ pub fn run(
     println!("  {} served at {}", dir.display(), server.url());
     let reports = bench_dir.join("lighthouse");
     fs::create_dir_all(&reports).with_context(|| format!("creating {}", reports.display()))?;
-    let out = bench_dir.join("first-view.json");
-    let _ = fs::remove_file(&out);
-    let pages: Vec<_> = PAGES
-        .iter()
-        .map(|(name, path, _)| serde_json::json!({ "name": name, "url": format!("{}{path}", server.url()) }))
-        .collect();
     let config = serde_json::json!({
-        "pages": pages,
+        "pages": super::page_urls(&PAGES, &server.url()),
         "runs": runs,
-        "chromium": CHROMIUM,
         "outDir": reports,
-        "out": out,
     });
-    let config_path = bench_dir.join("first-view-config.json");
-    fs::write(&config_path, serde_json::to_string_pretty(&config)?)
-        .with_context(|| format!("writing {}", config_path.display()))?;
-
-    let mut node = tools.command("node");
-    node.arg("bench/first-view.mjs").arg(&config_path);
-    println!("\n==> {}", setup::show(&node));
-    setup::run(&mut node).context("running Lighthouse failed")?;
-    drop(server);
-    let text = fs::read_to_string(&out).with_context(|| format!("reading {}", out.display()))?;
     let measurements: FirstViewMeasurements =
-        serde_json::from_str(&text).with_context(|| format!("reading {}", out.display()))?;
+        super::node_script(tools, bench_dir, "first-view", config, "running Lighthouse")?;
+    drop(server);
     Ok(FirstViewReport::new(&measurements, runs))
 }
 

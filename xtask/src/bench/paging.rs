@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use super::synthetic;
@@ -23,7 +23,7 @@ use crate::agentregistry::{self, ServerOptions};
 use crate::dist;
 use crate::options::DistOptions;
 use crate::serve;
-use crate::setup::{self, CHROMIUM, Tools};
+use crate::setup::Tools;
 
 /// Agents in the listing.
 pub const AGENTS: usize = 10_000;
@@ -89,26 +89,18 @@ pub fn run(tools: &Tools, bench_dir: &Path) -> Result<PagingReport> {
     print!("{}", dist::build(tools, &options)?);
     let site = serve::spawn(&options.out_dir, "/", 0)?;
 
-    let out = bench_dir.join("paging.json");
-    let _ = std::fs::remove_file(&out);
     let config = serde_json::json!({
         "url": site.url(),
         "agents": AGENTS,
         "runs": RUNS,
-        "chromium": CHROMIUM,
-        "out": out,
     });
-    let config_path = bench_dir.join("paging-config.json");
-    std::fs::write(&config_path, serde_json::to_string_pretty(&config)?)
-        .with_context(|| format!("writing {}", config_path.display()))?;
-    let mut node = tools.command("node");
-    node.arg("bench/paging.mjs").arg(&config_path);
-    println!("\n==> {}", setup::show(&node));
-    setup::run(&mut node).context("measuring paging in Chromium failed")?;
-    let text =
-        std::fs::read_to_string(&out).with_context(|| format!("reading {}", out.display()))?;
-    let runs: Vec<PagingRun> =
-        serde_json::from_str(&text).with_context(|| format!("reading {}", out.display()))?;
+    let runs: Vec<PagingRun> = super::node_script(
+        tools,
+        bench_dir,
+        "paging",
+        config,
+        "measuring paging in Chromium",
+    )?;
     Ok(PagingReport {
         agents: AGENTS,
         pages: page_count,
