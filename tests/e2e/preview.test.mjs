@@ -197,7 +197,8 @@ describe('listing preview', () => {
     await manifestEditor(page).fill(`// Acme's listing\n${MANIFEST_TEXT.replace('"acp"]', '"acp",]')}`);
     await iconEditor(page).fill(ICON);
     await problems(page).filter({ hasText: 'jsonc' }).getByRole('button', { name: /agent\.json:1:1$/ }).waitFor();
-    await status(page).filter({ hasText: "1 warning; the registry's CI would accept this listing." }).waitFor();
+    // The registry's CI parses strict JSON: JSONC fails there, though the preview still reads it.
+    await status(page).filter({ hasText: "1 error, 0 warnings: the registry's CI would reject this listing." }).waitFor();
     await card(page).getByRole('link', { name: 'Acme Coder' }).waitFor();
   });
 

@@ -83,7 +83,7 @@ fn the_2026_data_fails_with_excerpts_and_hints() {
     assert_eq!(output.status.code(), Some(1));
     let out = stdout(&output);
     assert!(
-        out.ends_with("54 of 143 folders have errors, 25 warnings\n"),
+        out.ends_with("54 of 143 folders have errors, 35 warnings\n"),
         "{}",
         &out[out.len().saturating_sub(300)..]
     );

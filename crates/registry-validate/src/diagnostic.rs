@@ -21,17 +21,17 @@ pub enum Rule {
     SchemaMissing,
     /// `agent.schema.json` is not JSON, or not a JSON Schema: no entry can be checked against it.
     SchemaInvalid,
-    /// A folder holds both `agent.json` and `extension.json`.
+    /// A folder holds an `extension.json`, which the registry's CI no longer reads: beside an
+    /// `agent.json` it is ignored, alone the folder is skipped (warning).
     ManifestConflict,
-    /// A folder holds files but neither `agent.json` nor `extension.json`; it is skipped
-    /// (warning, as in the CI).
+    /// A folder holds files but no `agent.json`; it is skipped (warning, as in the CI).
     NoManifest,
     /// The manifest is not UTF-8 text.
     Encoding,
     /// The manifest is not JSON (nor JSONC).
     JsonSyntax,
-    /// The manifest is JSONC (comments, trailing commas): read here, but the registry's CI
-    /// needs strict JSON (warning).
+    /// The manifest is JSONC (comments, trailing commas): the registry's CI parses strict JSON
+    /// and refuses it. It is still read here, so its other problems are reported too.
     Jsonc,
     /// The same key twice in one object: the last one wins (warning).
     DuplicateKey,
@@ -42,9 +42,14 @@ pub enum Rule {
     /// A required field is missing: `id`, `name`, `version`, `description`, `distribution`,
     /// a binary target's `archive`/`cmd`, a package's `package`.
     RequiredField,
-    /// The RFD's older manifest shape (`homepage`, `schema_version`, `capabilities`, `auth`,
-    /// platform targets directly under `distribution`).
+    /// The RFD's older manifest shape: platform targets directly under `distribution` (an
+    /// error, as the schema says), or a top-level field it dropped (`homepage`,
+    /// `schema_version`, `capabilities`, `auth`: a warning, as the CI publishes them as they
+    /// are).
     LegacyShape,
+    /// A top-level field the registry's format does not have: the CI accepts and publishes
+    /// it, no client reads it (warning, naming the field meant when it is a near miss).
+    UnknownField,
     /// `id` is empty, does not start with a letter, or has characters other than `a-z`, `0-9`
     /// and `-` (`registry_core::id::is_slug`).
     IdFormat,
@@ -55,8 +60,16 @@ pub enum Rule {
     IdFolderMismatch,
     /// Two folders declare the same `id` (across agents and extensions).
     IdDuplicate,
-    /// `version` does not have three dot-separated numeric parts.
+    /// `version` does not have three dot-separated numeric parts, or is a prerelease.
     VersionFormat,
+    /// The `preview` block is not `{"version", "distribution"}`: not an object, a key other than
+    /// those two, or one of them missing.
+    PreviewShape,
+    /// `preview.version` is neither `X.Y.Z` nor `X.Y.Z-preview.N`.
+    PreviewVersion,
+    /// `preview.distribution` is empty, or has a method other than `npx` and `uvx` (a preview
+    /// cannot be a binary).
+    PreviewDistribution,
     /// `distribution` is empty or not an object.
     DistributionEmpty,
     /// `distribution` has a key other than `binary`, `npx`, `uvx`.
@@ -144,11 +157,15 @@ impl Rule {
             Rule::WrongType => "wrong-type",
             Rule::RequiredField => "required-field",
             Rule::LegacyShape => "legacy-shape",
+            Rule::UnknownField => "unknown-field",
             Rule::IdFormat => "id-format",
             Rule::IdTooLong => "id-too-long",
             Rule::IdFolderMismatch => "id-folder-mismatch",
             Rule::IdDuplicate => "id-duplicate",
             Rule::VersionFormat => "version-format",
+            Rule::PreviewShape => "preview-shape",
+            Rule::PreviewVersion => "preview-version",
+            Rule::PreviewDistribution => "preview-distribution",
             Rule::DistributionEmpty => "distribution-empty",
             Rule::DistributionUnknownMethod => "distribution-unknown-method",
             Rule::BinaryEmpty => "binary-empty",

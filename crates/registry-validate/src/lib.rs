@@ -1,9 +1,10 @@
 //! The ACP registry's CI rules as a pure library: validate a registry folder and build its
 //! `registry.json`, with every problem reported at once.
 //!
-//! A registry folder (the `agentclientprotocol/registry` repository) holds one folder per entry,
-//! `<id>/agent.json` (or `extension.json`) beside `<id>/icon.svg`, and `agent.schema.json` at the
-//! top. This crate reads it as data — a [`Files`] map of relative paths to bytes — so it does no
+//! A registry folder (the `agentclientprotocol/registry` repository) holds one folder per agent,
+//! `<id>/agent.json` beside `<id>/icon.svg`, and `agent.schema.json` at the top. Like the CI
+//! today, `extension.json` is not read (a warning says so) and `registry.json` lists
+//! `"extensions": []`. This crate reads it as data — a [`Files`] map of relative paths to bytes — so it does no
 //! IO and runs natively (the `acp-registry` command) and in WebAssembly (the site's preview).
 //!
 //! - [`validate`] applies the CI's rules (parse, schema, required fields, id, version,
@@ -32,6 +33,7 @@ mod icon;
 mod lookalike;
 mod manifest;
 mod output;
+mod preview;
 mod remote;
 mod schema;
 mod spans;
@@ -270,46 +272,52 @@ fn check_folder(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Manifest> {
     let path = |name: &str| format!("{folder}/{name}");
-    let (name, kind) = match (
-        names.contains("agent.json"),
-        names.contains("extension.json"),
-    ) {
-        (true, true) => {
-            out.push(Diagnostic {
-                severity: Severity::Error,
-                rule: Rule::ManifestConflict,
-                file: path("extension.json"),
-                span: None,
-                message: format!(
-                    "{folder}/ has both agent.json and extension.json; the CI skips the folder"
+    let agent = names.contains("agent.json");
+    if names.contains("extension.json") {
+        let (message, hint) = if agent {
+            (
+                format!(
+                    "{folder}/extension.json is ignored: the registry's CI reads agent.json only \
+                     (its registry.json lists \"extensions\": [])"
                 ),
-                hint: "keep agent.json for an agent, or extension.json for an extension".to_owned(),
-            });
-            return Some(Manifest {
-                folder: folder.to_owned(),
-                file: path("agent.json"),
-                kind: Kind::Agent,
-                id: None,
-                parsed: None,
-            });
-        }
-        (true, false) => ("agent.json", Kind::Agent),
-        (false, true) => ("extension.json", Kind::Extension),
-        (false, false) => {
+                format!("remove {folder}/extension.json"),
+            )
+        } else {
+            (
+                format!(
+                    "{folder}/ has extension.json but no agent.json, and the registry's CI reads \
+                     agent.json only (its registry.json lists \"extensions\": []): the folder \
+                     is skipped"
+                ),
+                "publish it as an agent (rename extension.json to agent.json), or move the \
+                 folder out of the registry"
+                    .to_owned(),
+            )
+        };
+        out.push(Diagnostic {
+            severity: Severity::Warning,
+            rule: Rule::ManifestConflict,
+            file: path("extension.json"),
+            span: None,
+            message,
+            hint,
+        });
+    }
+    if !agent {
+        if !names.contains("extension.json") {
             out.push(Diagnostic {
                 severity: Severity::Warning,
                 rule: Rule::NoManifest,
                 file: format!("{folder}/"),
                 span: None,
-                message: format!(
-                    "{folder}/ has files but neither agent.json nor extension.json; it is skipped"
-                ),
+                message: format!("{folder}/ has files but no agent.json; it is skipped"),
                 hint: "add the manifest (agent.json), or move the folder out of the registry"
                     .to_owned(),
             });
-            return None;
         }
-    };
+        return None;
+    }
+    let (name, kind) = ("agent.json", Kind::Agent);
     let file = path(name);
     let parsed = manifest::parse(&file, files.get(&file).unwrap_or_default(), out);
     let mut id = None;

@@ -1,9 +1,9 @@
-//! Manifest checks: reading `agent.json`/`extension.json` (strict JSON, or JSONC with a
-//! warning), then the registry CI's rules on it, each problem pointing at the key or value it is
-//! about.
+//! Manifest checks: reading `agent.json` (strict JSON; JSONC is an error but still read), then
+//! the registry CI's rules on it, each problem pointing at the key or value it is about.
 //!
 //! The rules are the required fields, the id, the version, the distribution, the binary targets'
-//! `cmd`, the archive and package rules, and the RFD's older shape (read with a warning).
+//! `cmd`, the archive and package rules, the preview channel ([`crate::preview`]), and fields
+//! outside the format (the RFD's older shape, unknown keys: warnings, as the CI publishes them).
 
 use std::collections::HashSet;
 
@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
 use crate::spans::{self, JsonMap, dotted, escape};
-use crate::versions;
+use crate::{preview, versions};
 
 /// The fields every manifest must have, in the order the CI lists them.
 const REQUIRED: [(&str, &str); 5] = [
@@ -32,8 +32,23 @@ const REQUIRED: [(&str, &str); 5] = [
         "add \"distribution\": {\"npx\": {\"package\": \"name@1.0.0\"}} (or \"binary\", \"uvx\")",
     ),
 ];
+/// The top-level fields of the registry's format (`agent.schema.json` and `FORMAT.md`).
+const FIELDS: [&str; 12] = [
+    "id",
+    "name",
+    "version",
+    "description",
+    "repository",
+    "website",
+    "authors",
+    "license",
+    "license_url",
+    "icon",
+    "distribution",
+    "preview",
+];
 /// The keys of `distribution`.
-const METHODS: [&str; 3] = ["binary", "npx", "uvx"];
+pub(crate) const METHODS: [&str; 3] = ["binary", "npx", "uvx"];
 /// Archive endings the CI refuses: installers, not archives.
 const INSTALLERS: [&str; 6] = [".dmg", ".pkg", ".deb", ".rpm", ".msi", ".appimage"];
 /// The RFD's top-level fields that the published shape dropped, with how to migrate each.
@@ -64,7 +79,8 @@ pub(crate) struct Parsed {
     pub(crate) json: JsonMap,
 }
 
-/// Reads a manifest: UTF-8, then strict JSON, else JSONC (with a warning).
+/// Reads a manifest: UTF-8, then strict JSON, else JSONC (an error, but the value is kept so
+/// that the other rules still run).
 pub(crate) fn parse(file: &str, bytes: &[u8], out: &mut Vec<Diagnostic>) -> Option<Parsed> {
     let text = match std::str::from_utf8(bytes) {
         Ok(text) => text,
@@ -113,12 +129,12 @@ pub(crate) fn parse(file: &str, bytes: &[u8], out: &mut Vec<Diagnostic>) -> Opti
             .position(|(a, b)| a != b)
             .unwrap_or(0);
         out.push(diagnostic(
-            Severity::Warning,
+            Severity::Error,
             Rule::Jsonc,
             file,
             Some(Span::new(text, first..first + 2)),
-            "the manifest is JSONC (comments or trailing commas): read here, but the \
-                 registry's CI parses strict JSON and will reject it"
+            "the manifest is JSONC (comments or trailing commas), and the registry's CI parses \
+             strict JSON: it fails there as invalid JSON (read here anyway, to report the rest)"
                 .to_owned(),
             "remove comments and trailing commas".to_owned(),
         ));
@@ -310,6 +326,24 @@ pub(crate) fn check(folder: &str, sink: &mut Sink<'_>) -> Option<String> {
     }
     let version = root.get("version").and_then(Value::as_str);
     if let Some(version) = version
+        && let Some(release) = versions::prerelease_of(version)
+    {
+        sink.error(
+            Rule::VersionFormat,
+            "/version",
+            At::Value,
+            format!(
+                "`version` \"{version}\" is a prerelease: the root version is always a plain \
+                 X.Y.Z release"
+            ),
+            format!(
+                "set \"version\" to the newest release, and serve \"{version}\" on the preview \
+                 channel: \"preview\": {{\"version\": \"{}\", \"distribution\": {{...}}}}",
+                versions::suggest_preview(version)
+                    .unwrap_or_else(|| format!("{release}-preview.1"))
+            ),
+        );
+    } else if let Some(version) = version
         && !versions::is_release_version(version)
     {
         sink.error(
@@ -325,6 +359,9 @@ pub(crate) fn check(folder: &str, sink: &mut Sink<'_>) -> Option<String> {
     }
     if let Some(distribution) = root.get("distribution") {
         check_distribution(distribution, version, sink);
+    }
+    if let Some(preview) = root.get("preview") {
+        preview::check(preview, sink);
     }
     id.map(str::to_owned)
 }
@@ -379,20 +416,44 @@ fn check_id(folder: &str, id: &str, sink: &mut Sink<'_>) {
     }
 }
 
-/// The RFD's older shape: an error per dropped field, one for targets directly under
-/// `distribution`.
+/// Fields outside the format: a warning per field the RFD's older shape had or the format does
+/// not know, an error for targets directly under `distribution` (the schema forbids them).
 fn legacy_shape(root: &Map<String, Value>, sink: &mut Sink<'_>) {
     for (field, hint) in LEGACY_FIELDS {
         if root.contains_key(field) {
-            sink.error(
+            sink.warning(
                 Rule::LegacyShape,
                 &format!("/{field}"),
                 At::Key,
                 format!(
-                    "`{field}` belongs to the RFD's older manifest shape, which the registry no \
-                     longer reads"
+                    "`{field}` belongs to the RFD's older manifest shape: the CI accepts it and \
+                     publishes it as it is, but no client reads it"
                 ),
                 hint.to_owned(),
+            );
+        }
+    }
+    for key in root.keys() {
+        // `$schema` points an editor at agent.schema.json; it is not data.
+        let known = FIELDS.contains(&key.as_str())
+            || key == "$schema"
+            || LEGACY_FIELDS.iter().any(|(field, _)| field == key);
+        if !known {
+            let hint = match near_miss(key) {
+                Some(field) => format!("did you mean `{field}`? rename it"),
+                None => format!(
+                    "remove `{key}`, or see the registry's FORMAT.md for the field you meant"
+                ),
+            };
+            sink.warning(
+                Rule::UnknownField,
+                &format!("/{}", escape(key)),
+                At::Key,
+                format!(
+                    "`{key}` is not a field of the registry's format: the CI accepts it and \
+                     publishes it as it is, but no client reads it"
+                ),
+                hint,
             );
         }
     }
@@ -663,15 +724,55 @@ fn check_archive(
     }
 }
 
+/// Where a distribution is in the manifest, and which version its specs must pin.
+#[derive(Clone, Copy)]
+pub(crate) struct Channel<'a> {
+    /// The pointer of the object holding `distribution`: `""`, or `"/preview"`.
+    pub(crate) base: &'a str,
+    /// The field holding the version, for messages: `version`, `preview.version`.
+    pub(crate) version_field: &'a str,
+    /// Its value, when it is a string.
+    pub(crate) version: Option<&'a str>,
+}
+
+impl Channel<'_> {
+    /// `distribution` or `preview.distribution`, for messages.
+    fn distribution(&self) -> String {
+        match self.base {
+            "" => "distribution".to_owned(),
+            base => format!("{}.distribution", dotted(base)),
+        }
+    }
+}
+
 fn check_package(method: &str, value: &Value, version: Option<&str>, sink: &mut Sink<'_>) {
-    let pointer = format!("/distribution/{method}");
+    let channel = Channel {
+        base: "",
+        version_field: "version",
+        version,
+    };
+    check_package_in(channel, method, value, sink);
+}
+
+/// The package rules on `<channel>/distribution/<method>`: a `package` string, not `@latest`,
+/// pinned (if at all) to the channel's version.
+pub(crate) fn check_package_in(
+    channel: Channel<'_>,
+    method: &str,
+    value: &Value,
+    sink: &mut Sink<'_>,
+) {
+    let version = channel.version;
+    let field = channel.version_field;
+    let distribution = channel.distribution();
+    let pointer = format!("{}/distribution/{method}", channel.base);
     let Value::Object(package) = value else {
         sink.error(
             Rule::WrongType,
             &pointer,
             At::Value,
             format!(
-                "`distribution.{method}` is {}, not an object",
+                "`{distribution}.{method}` is {}, not an object",
                 describe(value)
             ),
             format!("write it as \"{method}\": {{\"package\": \"name@1.0.0\"}}"),
@@ -686,7 +787,7 @@ fn check_package(method: &str, value: &Value, version: Option<&str>, sink: &mut 
                 Rule::RequiredField,
                 &pointer,
                 At::Missing,
-                format!("`distribution.{method}` has no `package`"),
+                format!("`{distribution}.{method}` has no `package`"),
                 format!(
                     "add \"package\": \"name{}{}\"",
                     if method == "npx" { "@" } else { "==" },
@@ -744,12 +845,41 @@ fn check_package(method: &str, value: &Value, version: Option<&str>, sink: &mut 
             &pointer,
             At::Value,
             format!(
-                "the {method} package \"{spec}\" is version {found}, but `version` is \
+                "the {method} package \"{spec}\" is version {found}, but `{field}` is \
                      \"{version}\""
             ),
-            format!("write {}, or set \"version\": \"{found}\"", pinned(version)),
+            format!("write {}, or set `{field}` to \"{found}\"", pinned(version)),
         );
     }
+}
+
+/// The format's field a misspelt key most likely meant: a known alias (`licence`, `repo`,
+/// `author`, `url`…), else a field at most two edits away.
+fn near_miss(key: &str) -> Option<&'static str> {
+    const ALIASES: [(&str, &str); 9] = [
+        ("licence", "license"),
+        ("license-url", "license_url"),
+        ("licenseUrl", "license_url"),
+        ("repo", "repository"),
+        ("source", "repository"),
+        ("author", "authors"),
+        ("url", "website"),
+        ("homepage_url", "website"),
+        ("distributions", "distribution"),
+    ];
+    if let Some((_, field)) = ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(key))
+    {
+        return Some(field);
+    }
+    let lower = key.to_ascii_lowercase();
+    FIELDS
+        .into_iter()
+        .map(|field| (strsim::damerau_levenshtein(&lower, field), field))
+        .filter(|(distance, _)| *distance <= 2)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, field)| field)
 }
 
 /// `an object`, `a string`, ... for messages.

@@ -26,9 +26,17 @@ static RELEASE_PATH: LazyLock<Regex> =
 /// `/-/name-X.Y.Z.tgz`, an npm tarball.
 static NPM_TARBALL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"/-/[^/]+-(\d+\.\d+\.\d+)\.tgz").expect("valid regex"));
-/// The version of a uvx spec: after `==`, `>=` or `@`.
+/// The version of a uvx spec: after `==`, `>=` or `@`, with a `-preview.N` suffix (the CI's
+/// `UVX_VERSION_PATTERN`, `registry_utils.py`).
 static UVX_VERSION: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"[=@]+([\d.]+)").expect("valid regex"));
+    LazyLock::new(|| Regex::new(r"[=@]+([\d.]+(?:-preview\.\d+)?)").expect("valid regex"));
+/// A preview channel's version: a release or a preview of one (`X.Y.Z`, `X.Y.Z-preview.N`;
+/// the CI's `PREVIEW_VERSION_RE`, `registry_utils.py`, and `FORMAT.md`).
+static PREVIEW_VERSION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d+\.\d+\.\d+(?:-preview\.\d+)?$").expect("valid regex"));
+/// A release with a prerelease or build suffix: `1.9.0-rc.1`, `1.9.0+build`.
+static SUFFIXED_RELEASE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\d+\.\d+\.\d+)[-+]").expect("valid regex"));
 
 /// The version an archive URL carries, if any: a GitHub release path first, else an npm
 /// tarball name.
@@ -107,6 +115,54 @@ pub(crate) fn is_release_version(version: &str) -> bool {
             .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Whether `version` may be a `preview.version`: `X.Y.Z` or `X.Y.Z-preview.N`.
+pub(crate) fn is_preview_version(version: &str) -> bool {
+    PREVIEW_VERSION.is_match(version)
+}
+
+/// For a version the CI refuses as the root `version` because it carries a prerelease or
+/// build suffix (`1.9.0-preview.1`, `1.9.0+b`), its release (`1.9.0`).
+pub(crate) fn prerelease_of(version: &str) -> Option<&str> {
+    if is_release_version(version) {
+        return None;
+    }
+    SUFFIXED_RELEASE
+        .captures(version)
+        .and_then(|found| found.get(1))
+        .map(|m| m.as_str())
+}
+
+/// The preview version a malformed one most likely meant: `1.9-preview.1` → `1.9.0-preview.1`,
+/// `1.9.0-rc.2` → `1.9.0-preview.2`, `1.9.0-preview` → `1.9.0-preview.1`; `None` without digits.
+pub(crate) fn suggest_preview(version: &str) -> Option<String> {
+    let trimmed = version.trim().trim_start_matches(['v', 'V']);
+    let core_end = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(trimmed.len());
+    let mut core: Vec<&str> = trimmed[..core_end]
+        .split('.')
+        .filter(|part| !part.is_empty())
+        .take(3)
+        .collect();
+    if core.is_empty() {
+        return None;
+    }
+    while core.len() < 3 {
+        core.push("0");
+    }
+    let rest = &trimmed[core_end..];
+    let counter: String = rest
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let counter = if counter.is_empty() { "1" } else { &counter };
+    Some(format!("{}-preview.{counter}", core.join(".")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +211,51 @@ mod tests {
                 .map(|v| (v.written.as_str(), v.compared.as_str()));
             assert_eq!(got, expect, "{url}");
         }
+    }
+
+    #[test]
+    fn preview_versions() {
+        // FORMAT.md "Preview Channel" and the CI's `test_malformed_preview_version`.
+        for good in [
+            "1.9.0-preview.1",
+            "1.9.0-preview.10",
+            "1.9.1",
+            "0.0.0-preview.0",
+        ] {
+            assert!(is_preview_version(good), "{good}");
+        }
+        for bad in [
+            "1.9-preview.1",
+            "1.9.0-preview",
+            "1.9.0-rc.1",
+            "1.9.0+preview.1",
+            "latest",
+            "1.0-preview-1",
+            "1.9.0.1",
+            " 1.9.0",
+        ] {
+            assert!(!is_preview_version(bad), "{bad}");
+        }
+        let suggestions = [
+            ("1.9-preview.1", Some("1.9.0-preview.1")),
+            ("1.9.0-preview", Some("1.9.0-preview.1")),
+            ("1.9.0-rc.2", Some("1.9.0-preview.2")),
+            ("1.9.0+preview.1", Some("1.9.0-preview.1")),
+            ("1.0-preview-1", Some("1.0.0-preview.1")),
+            ("latest", None),
+        ];
+        for (version, expect) in suggestions {
+            assert_eq!(suggest_preview(version).as_deref(), expect, "{version}");
+        }
+        assert_eq!(prerelease_of("1.9.0-preview.1"), Some("1.9.0"));
+        assert_eq!(prerelease_of("1.9.0+build.2"), Some("1.9.0"));
+        assert_eq!(prerelease_of("1.9.0"), None);
+        assert_eq!(prerelease_of("1.9"), None);
+        assert_eq!(
+            uvx_version("acp-a==1.9.0-preview.1"),
+            Some("1.9.0-preview.1")
+        );
+        assert_eq!(uvx_version("acp-a==1.9.0rc1"), Some("1.9.0"));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //!   IDE), without `"extensions"`;
 //! - `registry-for-jetbrains-preview.json`, a drop-in replacement for the JetBrains view: an
 //!   agent whose manifest has a `preview` block (`{"version", "distribution"}`) whose version is
-//!   higher, by semver precedence, than its stable one appears with that `version` and
+//!   higher than its stable one ([`channel_order`]) appears with that `version` and
 //!   `distribution` in their place; every other agent as in the JetBrains view. Preview
 //!   distributions are not verified by the registry.
 //!
@@ -23,7 +23,7 @@
 //!
 //! `assemble` builds the views from the accepted entries; `views_of_published` rebuilds them from a
 //! published `registry.json` whose entries the CI all accepted (as the catalogue's bundled copy).
-//! Preview versions are compared by semver precedence.
+//! Channel versions are compared as the CI sorts them ([`channel_order`]).
 
 use std::cmp::Ordering;
 
@@ -248,7 +248,7 @@ fn previewed(entry: &Map<String, Value>) -> (Map<String, Value>, bool) {
         return (served, false);
     };
     let stable = entry.get("version").and_then(Value::as_str).unwrap_or("");
-    if compare_versions(version, stable) != Some(Ordering::Greater) {
+    if channel_order(version, stable) != Some(Ordering::Greater) {
         return (served, false);
     }
     served.insert("version".to_owned(), Value::String(version.clone()));
@@ -307,72 +307,37 @@ fn pretty(fields: &[(&str, Value)]) -> String {
     text
 }
 
-/// Semver precedence of two versions (`1.9.0-preview.10` > `1.9.0-preview.2`, `1.9.0` >
-/// `1.9.0-preview.2`); `None` when either is not `X.Y.Z[-pre][+build]`.
-pub fn compare_versions(a: &str, b: &str) -> Option<Ordering> {
-    let (a, b) = (Semver::parse(a)?, Semver::parse(b)?);
-    Some(
-        a.core
-            .cmp(&b.core)
-            .then_with(|| match (a.pre.is_empty(), b.pre.is_empty()) {
-                (true, true) => Ordering::Equal,
-                (true, false) => Ordering::Greater,
-                (false, true) => Ordering::Less,
-                (false, false) => compare_prerelease(&a.pre, &b.pre),
-            }),
-    )
+/// The order of two channel versions as the CI sorts them (`semver_sort_key` in
+/// `registry_utils.py`): a release's numbers, then a release above its own previews
+/// (`1.9.0` > `1.9.0-preview.2`), previews by their counter numerically
+/// (`1.9.0-preview.10` > `1.9.0-preview.2`). `None` when either is neither a dotted release
+/// (`1`, `1.2` and `1.2.3.4` included) nor `X.Y.Z-preview.N`, which the CI cannot sort either.
+pub fn channel_order(a: &str, b: &str) -> Option<Ordering> {
+    Some(sort_key(a)?.cmp(&sort_key(b)?))
 }
 
-/// A parsed `X.Y.Z[-pre][+build]`.
-struct Semver<'a> {
-    core: [u64; 3],
-    pre: Vec<&'a str>,
-}
-
-impl<'a> Semver<'a> {
-    fn parse(text: &'a str) -> Option<Semver<'a>> {
-        let text = text.split_once('+').map_or(text, |(v, _)| v);
-        let (core, pre) = match text.split_once('-') {
-            Some((core, pre)) => (core, pre.split('.').collect::<Vec<_>>()),
-            None => (text, Vec::new()),
-        };
-        if pre.iter().any(|p| p.is_empty()) {
-            return None;
-        }
-        let mut numbers = core.split('.').map(|part| {
-            (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| part.parse::<u64>().ok())
-                .flatten()
-        });
-        let core = [numbers.next()??, numbers.next()??, numbers.next()??];
-        if numbers.next().is_some() {
-            return None;
-        }
-        Some(Semver { core, pre })
+/// `(numbers, 1, 0)` for a release, `(X.Y.Z, 0, N)` for `X.Y.Z-preview.N`.
+fn sort_key(version: &str) -> Option<(Vec<u64>, u8, u64)> {
+    let numbers = |text: &str| -> Option<Vec<u64>> {
+        text.split('.')
+            .map(|part| {
+                (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| part.parse().ok())
+                    .flatten()
+            })
+            .collect()
+    };
+    if let Some((release, counter)) = version.split_once("-preview.") {
+        let release = numbers(release).filter(|parts| parts.len() == 3)?;
+        let counter = numbers(counter).filter(|parts| parts.len() == 1)?;
+        return Some((release, 0, counter[0]));
     }
-}
-
-/// Pre-release identifiers, compared as semver says: numbers numerically and below words,
-/// words in ASCII order, a shorter list first when all before are equal.
-fn compare_prerelease(a: &[&str], b: &[&str]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
-        let number = |s: &str| {
-            s.bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| s.parse::<u64>().ok())
-                .flatten()
-        };
-        let order = match (number(x), number(y)) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            (Some(_), None) => Ordering::Less,
-            (None, Some(_)) => Ordering::Greater,
-            (None, None) => x.cmp(y),
-        };
-        if order != Ordering::Equal {
-            return order;
-        }
+    let mut release = numbers(version)?;
+    // `1` and `1.2` read as `1.0.0` and `1.2.0`, as the CI's `normalize_release_version` does.
+    while release.len() < 3 {
+        release.push(0);
     }
-    a.len().cmp(&b.len())
+    Some((release, 1, 0))
 }
 
 #[cfg(test)]
@@ -380,7 +345,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn semver_precedence() {
+    fn channel_precedence() {
         use Ordering::*;
         for (a, b, expected) in [
             ("1.9.0-preview.2", "1.8.0", Some(Greater)),
@@ -388,16 +353,16 @@ mod tests {
             ("1.9.1", "1.9.1", Some(Equal)),
             ("1.9.0-preview.10", "1.9.0-preview.2", Some(Greater)),
             ("1.9.0-preview.2", "1.9.0", Some(Less)),
-            ("1.9.0-preview", "1.9.0-preview.1", Some(Less)),
-            ("1.9.0-alpha", "1.9.0-1", Some(Greater)),
             ("0.85.2-preview.22", "0.85.1", Some(Greater)),
-            ("1.9.0+build.5", "1.9.0", Some(Equal)),
-            ("1.9", "1.9.0", None),
+            ("1.9", "1.9.0", Some(Equal)),
+            ("1.2.3.4", "1.2.3", Some(Greater)),
+            ("1.2.4-preview.1", "1.2.3.4", Some(Greater)),
+            ("1.9.0-rc.1", "1.9.0", None),
+            ("1.9.0+build.5", "1.9.0", None),
             ("latest", "1.0.0", None),
-            ("1.9.0-", "1.9.0", None),
-            ("1.2.3.4", "1.2.3", None),
+            ("1.9-preview.1", "1.8.0", None),
         ] {
-            assert_eq!(compare_versions(a, b), expected, "{a} vs {b}");
+            assert_eq!(channel_order(a, b), expected, "{a} vs {b}");
         }
     }
 }

@@ -102,16 +102,6 @@ fn valid_entries_pass() {
         )),
         &[],
     );
-    check(
-        registry(&[
-            (
-                "e/extension.json",
-                MANIFEST.replace("\"a\"", "\"e\"").as_bytes(),
-            ),
-            ("e/icon.svg", ICON.as_bytes()),
-        ]),
-        &[],
-    );
     // Skipped: dot folders, dist/, and anything deeper than one level.
     check(
         registry(&[
@@ -157,14 +147,25 @@ fn folders() {
             ("a/extension.json", MANIFEST.as_bytes()),
             ("a/icon.svg", ICON.as_bytes()),
         ]),
-        &["error manifest-conflict a/extension.json both agent.json and extension.json"],
+        &["warning manifest-conflict a/extension.json extension.json is ignored"],
+    );
+    // The CI reads agent.json only; an extension's folder is skipped, with a warning.
+    check(
+        registry(&[
+            (
+                "e/extension.json",
+                MANIFEST.replace("\"a\"", "\"e\"").as_bytes(),
+            ),
+            ("e/icon.svg", ICON.as_bytes()),
+        ]),
+        &["warning manifest-conflict e/extension.json has extension.json but no agent.json"],
     );
     check(
         registry(&[
             ("a/icon.svg", ICON.as_bytes()),
             ("a/agents.json", MANIFEST.as_bytes()),
         ]),
-        &["warning no-manifest a/ neither agent.json nor extension.json"],
+        &["warning no-manifest a/ has files but no agent.json"],
     );
 }
 
@@ -187,7 +188,7 @@ fn parsing() {
     );
     check(
         agent(&MANIFEST.replace("}}}", "},},} // done")),
-        &["warning jsonc a/agent.json:1:112 JSONC"],
+        &["error jsonc a/agent.json:1:112 the registry's CI parses strict JSON"],
     );
     check(
         agent(&MANIFEST.replace(r#""name": "A","#, r#""name": "A", "name": "B","#)),
@@ -257,7 +258,7 @@ fn older_rfd_shape() {
             r#""name": "A", "homepage": "https://a.dev","#,
         )),
         &[
-            "error legacy-shape a/agent.json:1:26 `homepage` belongs to the RFD's older manifest shape",
+            "warning legacy-shape a/agent.json:1:26 `homepage` belongs to the RFD's older manifest shape: the CI accepts it",
         ],
     );
     // The RFD's own example: JSONC, dropped fields, targets directly under `distribution`, and
@@ -266,14 +267,56 @@ fn older_rfd_shape() {
     check(
         agent(&rfd),
         &[
-            "warning jsonc a/agent.json:1:1 JSONC",
-            "error legacy-shape a/agent.json:8:3 `schema_version`",
-            "error legacy-shape a/agent.json:10:3 `homepage`",
-            "error legacy-shape a/agent.json:14:3 `capabilities`",
-            "error legacy-shape a/agent.json:15:3 `auth`",
+            "error jsonc a/agent.json:1:1 JSONC",
+            "warning legacy-shape a/agent.json:8:3 `schema_version`",
+            "warning legacy-shape a/agent.json:10:3 `homepage`",
+            "warning legacy-shape a/agent.json:14:3 `capabilities`",
+            "warning legacy-shape a/agent.json:15:3 `auth`",
             "error legacy-shape a/agent.json:21:5 platform targets (darwin-aarch64, darwin-x86_64, linux-aarch64, linux-x86_64, windows-x86_64)",
         ],
     );
+}
+
+#[test]
+fn fields_outside_the_format() {
+    // The CI's schema leaves the top level open: such a field passes there and is published as
+    // it is. A warning says so, naming the field meant when it is a near miss.
+    let with = |field: &str| {
+        MANIFEST.replace(
+            r#""name": "A","#,
+            &format!(r#""name": "A", "{field}": "x","#),
+        )
+    };
+    let cases = [
+        ("licence", "did you mean `license`?"),
+        ("licenseUrl", "did you mean `license_url`?"),
+        ("descripton", "did you mean `description`?"),
+        ("repo", "did you mean `repository`?"),
+        ("x-team", "remove `x-team`"),
+    ];
+    for (field, hint) in cases {
+        let validation = validate(&agent(&with(field)));
+        let found: Vec<(&str, &str, &str)> = validation
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity.as_str(), d.rule.as_str(), d.hint.as_str()))
+            .collect();
+        assert_eq!(found.len(), 1, "{field}: {found:?}");
+        assert_eq!(
+            (found[0].0, found[0].1),
+            ("warning", "unknown-field"),
+            "{field}"
+        );
+        assert!(found[0].2.starts_with(hint), "{field}: {}", found[0].2);
+        let (built, _) = build(&agent(&with(field)), "https://x");
+        assert!(
+            built
+                .expect("a warning publishes")
+                .registry_json
+                .contains(&format!("\"{field}\": \"x\"")),
+            "{field} is published as it is"
+        );
+    }
 }
 
 #[test]
@@ -297,14 +340,14 @@ fn ids() {
         registry(&[
             ("a/agent.json", MANIFEST.as_bytes()),
             ("a/icon.svg", ICON.as_bytes()),
-            ("b/extension.json", MANIFEST.as_bytes()),
+            ("b/agent.json", MANIFEST.as_bytes()),
             ("b/icon.svg", ICON.as_bytes()),
         ]),
         &[
             "warning lookalike a/agent.json:1:21 b/ has the same `name`",
-            "error id-folder-mismatch b/extension.json:1:8 differs from its folder name `b/`",
-            "error id-duplicate b/extension.json:1:8 `id` \"a\" is already used by a/",
-            "warning lookalike b/extension.json:1:21 a/ has the same `name`",
+            "error id-folder-mismatch b/agent.json:1:8 differs from its folder name `b/`",
+            "error id-duplicate b/agent.json:1:8 `id` \"a\" is already used by a/",
+            "warning lookalike b/agent.json:1:21 a/ has the same `name`",
         ],
     );
 }
@@ -670,13 +713,168 @@ fn icon_colours() {
         icon(&ICON.replace(r#" fill="currentColor""#, "")),
         &["error icon-no-current-color a/icon.svg:1:2 never uses currentColor"],
     );
+    // `color` is not a paint: as in the CI, only fill and stroke count as using currentColor.
     check(
         icon(&ICON.replace(
             r#"fill="currentColor""#,
             r#"fill="inherit" color="currentColor""#,
         )),
-        &[],
+        &["error icon-no-current-color a/icon.svg:1:2 never uses currentColor"],
     );
+}
+
+/// The rules each icon breaks, errors and warnings alike.
+fn icon_rules(svg: Option<&str>) -> Vec<&'static str> {
+    let mut files = registry(&[("a/agent.json", MANIFEST.as_bytes())]);
+    if let Some(svg) = svg {
+        files.insert("a/icon.svg", svg.as_bytes().to_vec());
+    }
+    let mut rules: Vec<&str> = validate(&files)
+        .diagnostics
+        .iter()
+        .map(|d| d.rule.as_str())
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    rules
+}
+
+/// Every case of the registry CI's own icon tests (`TestValidateIconMonochrome` and
+/// `TestValidateIcon` in `.github/workflows/tests/test_build_registry.py`), restated: the
+/// verdict here is the CI's. The monochrome cases are sized 16x16, as the CI tests them apart
+/// from the size rule.
+#[test]
+fn ci_icon_cases() {
+    const NS: &str = r#"xmlns="http://www.w3.org/2000/svg""#;
+    let sized = |body: &str| format!(r#"<svg {NS} width="16" height="16"{body}</svg>"#);
+    let monochrome: [(&str, String, &[&str]); 15] = [
+        (
+            "fill currentColor",
+            sized(r#"><path fill="currentColor" d="M0 0h16v16H0z"/>"#),
+            &[],
+        ),
+        (
+            "stroke currentColor",
+            sized(r#"><line stroke="currentColor" x1="0" y1="0" x2="16" y2="16"/>"#),
+            &[],
+        ),
+        (
+            "fill on the root",
+            sized(r#" fill="currentColor"><path d="M0 0h16v16H0z"/>"#),
+            &[],
+        ),
+        (
+            "fill none, stroke currentColor",
+            sized(r#"><circle fill="none" stroke="currentColor" cx="8" cy="8" r="7"/>"#),
+            &[],
+        ),
+        (
+            "hex fill",
+            sized(r##"><path fill="#FF0000" d="M0 0h16v16H0z"/>"##),
+            &["icon-color", "icon-no-current-color"],
+        ),
+        (
+            "named fill",
+            sized(r#"><rect fill="red" width="16" height="16"/>"#),
+            &["icon-color", "icon-no-current-color"],
+        ),
+        (
+            "hex stroke",
+            sized(r##"><line stroke="#000" x1="0" y1="0" x2="16" y2="16"/>"##),
+            &["icon-color", "icon-no-current-color"],
+        ),
+        (
+            "no paint at all",
+            sized(r#"><path d="M0 0h16v16H0z"/>"#),
+            &["icon-no-current-color"],
+        ),
+        (
+            "inline style, hex",
+            sized(r##"><path style="fill: #123456" d="M0 0h16v16H0z"/>"##),
+            &["icon-color", "icon-no-current-color"],
+        ),
+        (
+            "inline style, currentColor",
+            sized(r#"><path style="fill: currentColor" d="M0 0h16v16H0z"/>"#),
+            &[],
+        ),
+        (
+            "<style>, hex",
+            sized(r#"><style>.a { fill: #FF0000; }</style><path class="a" d="M0 0h16v16H0z"/>"#),
+            &["icon-color", "icon-no-current-color"],
+        ),
+        (
+            "<style>, currentColor",
+            sized(
+                r#"><style>.a { fill: currentColor; }</style><path class="a" d="M0 0h16v16H0z"/>"#,
+            ),
+            &[],
+        ),
+        (
+            "mixed, fill none",
+            sized(
+                r#" fill="currentColor"><path d="M0 0h16v16H0z" fill-rule="nonzero"/><circle cx="8" cy="8" r="3"/><rect stroke="currentColor" fill="none" x="2" y="2" width="12" height="12"/>"#,
+            ),
+            &[],
+        ),
+        (
+            "fill inherit",
+            sized(r#" fill="currentColor"><g fill="inherit"><path d="M0 0z"/></g>"#),
+            &[],
+        ),
+        (
+            "color alone",
+            sized(r#" color="currentColor"><path fill="inherit" d="M0 0z"/>"#),
+            &["icon-no-current-color"],
+        ),
+    ];
+    for (case, svg, expected) in &monochrome {
+        assert_eq!(icon_rules(Some(svg)), *expected, "{case}: {svg}");
+    }
+    let path = r#"<path fill="currentColor" d="M0 0z"/>"#;
+    let icon = |attributes: &str, inside: &str| format!("<svg {NS}{attributes}>{inside}</svg>");
+    let whole: [(&str, Option<String>, &[&str]); 10] = [
+        ("16x16", Some(icon(r#" width="16" height="16""#, path)), &[]),
+        (
+            "viewBox only",
+            Some(icon(r#" viewBox="0 0 16 16""#, path)),
+            &[],
+        ),
+        (
+            "not square",
+            Some(icon(r#" width="16" height="32""#, path)),
+            &["icon-size"],
+        ),
+        (
+            "24x24",
+            Some(icon(r#" width="24" height="24""#, path)),
+            &["icon-size"],
+        ),
+        ("no size", Some(icon("", path)), &["icon-size"]),
+        ("not XML", Some("<not-closed>".to_owned()), &["icon-xml"]),
+        (
+            "not <svg>",
+            Some("<div>hello</div>".to_owned()),
+            &["icon-root"],
+        ),
+        ("no file", None, &["icon-missing"]),
+        (
+            "16px",
+            Some(icon(r#" width="16px" height="16px""#, path)),
+            &[],
+        ),
+        (
+            "a comment",
+            Some(icon(
+                r#" width="16" height="16""#,
+                &format!("<!-- a comment -->{path}"),
+            )),
+            &["icon-comment"],
+        ),
+    ];
+    for (case, svg, expected) in &whole {
+        assert_eq!(icon_rules(svg.as_deref()), *expected, "{case}: {svg:?}");
+    }
 }
 
 #[test]
@@ -1000,18 +1198,24 @@ fn remote_checks_name_each_archive_and_package() {
 }
 
 #[test]
-fn build_lists_agents_then_extensions_in_folder_order() {
+fn build_lists_agents_in_folder_order_and_no_extensions() {
     let files = registry(&[
         ("b/agent.json", br#"{"version": "2.0.0", "id": "b", "name": "B", "description": "d", "distribution": {"uvx": {"package": "b==2.0.0"}}}"#),
         ("b/icon.svg", ICON.as_bytes()),
+        // The CI reads agent.json only: an extension's folder is skipped (a warning).
         ("a/extension.json", MANIFEST.as_bytes()),
         ("a/icon.svg", ICON.as_bytes()),
-        // JSONC is read (with a warning) and published as strict JSON.
-        ("c/agent.json", b"{\"id\": \"c\", \"icon\": \"./icon.svg\", \"name\": \"C\", \"version\": \"1.0.0\", \"description\": \"d\", // note\n \"distribution\": {\"npx\": {\"package\": \"c\"},},}"),
+        // A field outside the format is published as it is (a warning), keys in written order.
+        ("c/agent.json", br#"{"id": "c", "icon": "./icon.svg", "name": "C", "version": "1.0.0", "description": "d", "x-team": "core", "distribution": {"npx": {"package": "c"}}}"#),
         ("c/icon.svg", ICON.as_bytes()),
     ]);
     let (built, validation) = build(&files, "https://example.org/icons/");
-    assert_eq!(validation.diagnostics.len(), 1, "the JSONC warning");
+    let rules: Vec<&str> = validation
+        .diagnostics
+        .iter()
+        .map(|d| d.rule.as_str())
+        .collect();
+    assert_eq!(rules, ["manifest-conflict", "unknown-field"]);
     let built = built.expect("no errors");
     let expected = r#"{
   "version": "1.0.0",
@@ -1034,6 +1238,7 @@ fn build_lists_agents_then_extensions_in_folder_order() {
       "name": "C",
       "version": "1.0.0",
       "description": "d",
+      "x-team": "core",
       "distribution": {
         "npx": {
           "package": "c"
@@ -1041,24 +1246,11 @@ fn build_lists_agents_then_extensions_in_folder_order() {
       }
     }
   ],
-  "extensions": [
-    {
-      "id": "a",
-      "name": "A",
-      "version": "1.0.0",
-      "description": "d",
-      "distribution": {
-        "npx": {
-          "package": "a@1.0.0"
-        }
-      },
-      "icon": "https://example.org/icons/a.svg"
-    }
-  ]
+  "extensions": []
 }
 "#;
     assert_eq!(built.registry_json, expected);
-    assert_eq!((built.agents, built.extensions), (2, 1));
+    assert_eq!((built.agents, built.extensions), (2, 0));
     let icons: Vec<(&str, &str, &str)> = built
         .icons
         .iter()
@@ -1069,7 +1261,6 @@ fn build_lists_agents_then_extensions_in_folder_order() {
     assert_eq!(
         icons,
         [
-            ("a/icon.svg", "a.svg", written.as_str()),
             ("b/icon.svg", "b.svg", written.as_str()),
             ("c/icon.svg", "c.svg", written.as_str()),
         ]
@@ -1080,6 +1271,12 @@ fn build_lists_agents_then_extensions_in_folder_order() {
         .map(|c| (c.from.as_str(), c.to.as_str()))
         .collect();
     assert_eq!(copies, [("agent.schema.json", "agent.schema.json")]);
+
+    // A JSONC manifest fails, as it does in the CI: nothing to publish.
+    let jsonc = MANIFEST.replace("}}}", "},},} // done");
+    let (built, validation) = build(&agent(&jsonc), "https://x");
+    assert!(built.is_none());
+    assert_eq!(validation.diagnostics[0].rule.as_str(), "jsonc");
 
     // One error anywhere: nothing to publish.
     let (built, validation) = build(

@@ -258,7 +258,7 @@ mod tests {
     }
 
     #[test]
-    fn jsonc_is_read_with_a_warning() {
+    fn jsonc_is_an_error_but_still_read() {
         let manifest = format!(
             "// my agent\n{}",
             EXAMPLE_MANIFEST.replace("]\n    }", "],\n    }")
@@ -267,7 +267,7 @@ mod tests {
         assert_eq!(
             rules(&analysis),
             vec![(
-                Severity::Warning,
+                Severity::Error,
                 Rule::Jsonc,
                 "example-agent/agent.json".to_owned(),
                 Some(1)

@@ -27,6 +27,8 @@ pub(crate) const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
 pub(crate) const XLINK_NAMESPACE: &str = "http://www.w3.org/1999/xlink";
 /// The only values a `fill` or `stroke` may have (compared in lowercase).
 const ALLOWED_PAINT: [&str; 3] = ["currentcolor", "none", "inherit"];
+/// Where a paint was declared, for messages: in a `<style>` element.
+const IN_STYLE_BLOCK: &str = "a <style> block";
 /// SVG's animation elements: each can set another attribute of its target over time.
 const ANIMATIONS: [&str; 5] = [
     "animate",
@@ -342,16 +344,26 @@ fn number(n: f64) -> String {
 struct Paints {
     /// (`fill`, `#fff`) → (first range, how many times, where: "attribute", ...).
     forbidden: BTreeMap<(String, String), (Range<usize>, usize, &'static str)>,
+    /// Whether a `fill` or `stroke` (attribute, style declaration or `<style>` rule) is
+    /// `currentColor`: what the CI counts. `color="currentColor"` alone does not count, as
+    /// nothing then paints in it.
     current_color: bool,
 }
 
 impl Paints {
+    /// One `fill`/`stroke` value. As in the CI, a `<style>` rule's value is its first word (so
+    /// `currentColor !important` is `currentColor`), an attribute's the whole value.
     fn see(&mut self, property: &str, value: &str, range: Range<usize>, place: &'static str) {
         let value = value.trim();
-        let normalised = value
-            .trim_end_matches("!important")
-            .trim()
-            .to_ascii_lowercase();
+        let compared = if place == IN_STYLE_BLOCK {
+            value.split_whitespace().next().unwrap_or("")
+        } else {
+            value
+        };
+        let normalised = compared.to_ascii_lowercase();
+        if normalised == "currentcolor" {
+            self.current_color = true;
+        }
         if ALLOWED_PAINT.contains(&normalised.as_str()) {
             return;
         }
@@ -427,9 +439,6 @@ fn element(
         if plain && matches!(attr_name, "fill" | "stroke") {
             paints.see(attr_name, value, shift(attr.range_value()), "an attribute");
         }
-        if value.to_ascii_lowercase().contains("currentcolor") {
-            paints.current_color = true;
-        }
         if plain && attr_name == "style" {
             for (property, declared) in paint_declarations(&strip_comments(value)) {
                 paints.see(
@@ -490,15 +499,12 @@ fn element(
             .filter_map(|child| child.text())
             .collect();
         let range = shift(node.range());
-        if raw.to_ascii_lowercase().contains("currentcolor") {
-            paints.current_color = true;
-        }
         css_hazards(sink, "the <style> block", &raw, range.clone());
         let css = strip_comments(&raw);
         for block in css.split('{').skip(1) {
             let body = block.split('}').next().unwrap_or("");
             for (property, value) in paint_declarations(body) {
-                paints.see(&property, value, range.clone(), "a <style> block");
+                paints.see(&property, value, range.clone(), IN_STYLE_BLOCK);
             }
         }
         for target in url_references(&css) {
