@@ -86,6 +86,13 @@ enum Command {
     },
     /// Validate, then write registry.json, the JetBrains views, the icons and the schemas into
     /// the output folder.
+    ///
+    /// The files are those the registry's CI publishes, byte for byte: `registry.json` (every
+    /// agent but those it leaves out, `"extensions": []`), `registry-for-jetbrains.json` and
+    /// `registry-for-jetbrains-preview.json` (the JetBrains view with each agent at the higher
+    /// of its stable and preview versions); no view carries a `preview` key. One difference,
+    /// on purpose: the icons written are sanitised (re-written from their parsed tree with only
+    /// what draws), where the CI copies each `icon.svg` as committed.
     Build {
         /// The registry folder.
         registry_dir: PathBuf,

@@ -155,6 +155,10 @@ fn usage_and_io_errors_exit_2() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
     assert_eq!(acp(&["--help"], &[]).status.code(), Some(0));
+    // The one deliberate difference from the CI's output is said where `build` is described.
+    let help = acp(&["build", "--help"], &[]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("the icons written are sanitised"));
 }
 
 #[test]

@@ -142,6 +142,30 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// For a rule stricter than the registry's CI (an error here, accepted there), why this
+    /// tool refuses what the CI accepts; `None` for the CI's own rules.
+    pub fn beyond_ci(self) -> Option<&'static str> {
+        match self {
+            Rule::IconScript
+            | Rule::IconEventHandler
+            | Rule::IconExternalReference
+            | Rule::IconForeignObject
+            | Rule::IconDtd
+            | Rule::IconAnimation
+            | Rule::IconCssEscape => Some(
+                "clients and catalogues draw icons inline in their pages, where this could run \
+                 script or load other files",
+            ),
+            Rule::IconTooLarge => Some("every page that lists the agent would carry this icon"),
+            Rule::IconThemePair => Some("the RFD's theme icons come as a pair"),
+            Rule::CmdPath => {
+                Some("a client would start a file the archive did not bring, or fail to find it")
+            }
+            Rule::IdTooLong => Some("the id names the files and folders written for the agent"),
+            _ => None,
+        }
+    }
+
     /// The stable kebab-case code: `icon-missing`, `version-mismatch`, ...
     pub fn as_str(self) -> &'static str {
         match self {

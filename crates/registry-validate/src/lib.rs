@@ -26,6 +26,42 @@
 //!
 //! Folder discovery follows the CI: top-level folders starting with `.`, `dist` and folders without
 //! a manifest are skipped; an id two folders share is an error (`Rule::IdDuplicate`).
+//!
+//! # The registry CI's rules, and where each is
+//!
+//! Read from the registry repository (`agentclientprotocol/registry`): `build_registry.py` and
+//! `registry_utils.py` in `.github/workflows/`, their tests (`tests/test_build_registry.py`),
+//! `agent.schema.json`, `FORMAT.md` and `AGENTS.md`, as they stood with the preview channel
+//! (checked 2026-12-07). Tests are in `tests/` of this crate unless named otherwise.
+//!
+//! | CI rule | here (rule code) | test |
+//! |---|---|---|
+//! | the manifest is strict JSON (`json.load`) | `manifest::parse` (`json-syntax`, `jsonc`, `encoding`) | `rules::parsing` |
+//! | `agent.schema.json` (jsonschema, formats unchecked) | `schema` (`schema`) | `rules::schema_rules` |
+//! | the top level is open: unknown fields pass, published as they are | `manifest` (`unknown-field`, `legacy-shape`: warnings) | `rules::fields_outside_the_format`, `rules::older_rfd_shape` |
+//! | required `id`, `name`, `version`, `description`, `distribution` | `manifest` (`required-field`, `wrong-type`) | `rules::required_fields_and_types` |
+//! | `id`: a letter first, lowercase, digits, `-`; equal to its folder; unique | `manifest` (`id-format`, `id-folder-mismatch`), `validate` (`id-duplicate`) | `rules::ids` |
+//! | `version`: three dot-separated numbers first, never a prerelease | `manifest` (`version-format`) | `rules::versions`, `preview::preview_failures_name_the_field` |
+//! | `distribution` non-empty, methods `binary`/`npx`/`uvx`, known platforms, every OS (warning) | `manifest` (`distribution-empty`, `distribution-unknown-method`, `binary-empty`, `unknown-platform`, `missing-os-family`) | `rules::distributions` |
+//! | targets have `archive` and `cmd`; no installers (`.dmg`, `.msi`…) | `manifest` (`required-field`, `archive-installer`) | `rules::required_fields_and_types`, `rules::archives_and_versions_agree` |
+//! | no `/latest/` URL, no `@latest` package; versions in URLs and specs equal `version` | `versions`, `manifest` (`latest-url`, `latest-package`, `version-mismatch`) | `rules::archives_and_versions_agree`, `rules::packages_and_versions_agree` |
+//! | `preview`: exactly `version` and `distribution`; `X.Y.Z` or `X.Y.Z-preview.N`; npx/uvx only, non-empty; specs pinned to `preview.version`; no ordering against `version` | `preview` (`preview-shape`, `preview-version`, `preview-distribution`, `version-mismatch`) | `preview::valid_preview_blocks_pass`, `preview::malformed_preview_versions_fail`, `preview::preview_failures_name_the_field` |
+//! | `icon.svg` required: XML, `<svg>` root, 16x16 square (units stripped, else the viewBox), no comments | `icon` (`icon-missing`, `icon-xml`, `icon-root`, `icon-size`, `icon-comment`) | `rules::ci_icon_cases`, `rules::icon_sizes` |
+//! | `fill`/`stroke` (attributes, `style`, `<style>`) only `currentColor`, `none`, `inherit`; `currentColor` used by one of them | `icon` (`icon-color`, `icon-no-current-color`) | `rules::ci_icon_cases`, `rules::icon_colours` |
+//! | URLs reachable: https only, public addresses after every redirect, retries; npm and PyPI by package name; preview never probed | `remote` + `acp-registry`'s `urls` (`url-unreachable`, with `--check-urls`) | `acp-registry` `cli::check_urls_*`, `preview::only_the_stable_distribution_is_checked_online` |
+//! | agent folders only: `agent.json`; `registry.json` lists `"extensions": []` | `check_folder` (`manifest-conflict`, `no-manifest`: warnings) | `rules::folders`, `rules::build_lists_agents_in_folder_order_and_no_extensions` |
+//! | three views: `registry.json` without `github-copilot`; JetBrains without `github-copilot-cli`, `claude-acp` bundled with `--hide-claude-auth`; the preview view serves the higher channel; `preview` never published | `views` (`ViewRules::CURRENT`) | `preview::three_views_and_the_preview_key_never_published`, `preview::the_highest_channel_wins`, `preview::jetbrains_patches_apply_to_the_preview_view`, `views` |
+//!
+//! Stricter than the CI, each saying so in its message ([`Rule::beyond_ci`]): unsafe SVG
+//! content and oversized icons (`icon-script`, `icon-event-handler`, `icon-external-reference`,
+//! `icon-foreign-object`, `icon-dtd`, `icon-animation`, `icon-css-escape`, `icon-too-large`),
+//! unpaired theme icons, a `cmd` outside its archive (`cmd-path`) and over-long ids. `build`
+//! publishes sanitised icons where the CI copies the files' bytes.
+//!
+//! Where `FORMAT.md` and the CI differ, this crate follows the CI: an icon not 16x16 fails
+//! (the format calls the size "preferred"); `registry.json` has `"extensions": []` (the format
+//! shows `version` and `agents` only); `X.Y.Z-preview.0` is accepted (the format counts `N`
+//! from 1, the CI's pattern takes any number).
 #![deny(missing_docs)]
 
 mod diagnostic;
@@ -258,6 +294,16 @@ pub fn validate(files: &Files) -> Validation {
     }
     for mut out in outs {
         out.sort_by_key(|d| (d.file.clone(), d.span.map(|s| (s.start, s.end))));
+        for diagnostic in &mut out {
+            if let Some(why) = diagnostic.rule.beyond_ci()
+                && diagnostic.severity == Severity::Error
+            {
+                diagnostic.message = format!(
+                    "{} (the registry's CI accepts this; this tool does not: {why})",
+                    diagnostic.message
+                );
+            }
+        }
         validation.diagnostics.extend(out);
     }
     validation

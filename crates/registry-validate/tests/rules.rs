@@ -878,6 +878,36 @@ fn ci_icon_cases() {
 }
 
 #[test]
+fn stricter_rules_say_the_ci_would_accept() {
+    let script = validate(&icon(
+        &ICON.replace("</svg>", "<script>alert(1)</script></svg>"),
+    ));
+    assert!(
+        script.diagnostics[0]
+            .message
+            .ends_with("(the registry's CI accepts this; this tool does not: clients and catalogues draw icons inline in their pages, where this could run script or load other files)"),
+        "{}",
+        script.diagnostics[0].message
+    );
+    let cmd = validate(&agent(&with_distribution(
+        "1.0.0",
+        r#"{"binary": {"darwin-aarch64": {"archive": "https://x/a.zip", "cmd": "/usr/bin/a"}, "linux-x86_64": {"archive": "https://x/a.zip", "cmd": "./a"}, "windows-x86_64": {"archive": "https://x/a.zip", "cmd": "a.exe"}}}"#,
+    )));
+    assert_eq!(cmd.diagnostics.len(), 1, "{:?}", cmd.diagnostics);
+    assert!(
+        cmd.diagnostics[0]
+            .message
+            .contains("the registry's CI accepts this")
+    );
+    // The CI's own rules say nothing of the kind.
+    let size = validate(&icon(&ICON.replace(
+        r#"width="16" height="16" viewBox="0 0 16 16""#,
+        r#"width="24" height="24""#,
+    )));
+    assert!(!size.diagnostics[0].message.contains("CI accepts"));
+}
+
+#[test]
 fn unsafe_icons() {
     check(
         icon(&ICON.replace("</svg>", "<script>alert(1)</script></svg>")),
