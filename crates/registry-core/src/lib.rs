@@ -26,6 +26,8 @@
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page;
 //! - [`source`]: which kind of registry a site reads;
+//! - [`edition`]: which registry build is shown, when it was published, and how old the
+//!   probe beside it is;
 //! - [`settings`]: a site's settings (registry URL, public URL…), written into its pages by the
 //!   build and read by the app at start;
 //! - what the build publishes beside the pages: [`address`] (canonical URLs under
@@ -38,6 +40,7 @@ pub mod address;
 pub mod agentregistry;
 pub mod badge;
 pub mod catalog;
+pub mod edition;
 pub mod facets;
 pub mod icon_bounds;
 pub mod id;
