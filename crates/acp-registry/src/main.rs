@@ -2,6 +2,8 @@
 //!
 //! - `acp-registry validate <registry-dir> [<id>...] [--format human|json] [--check-urls]`
 //!   prints every problem of every entry (file, line:column, excerpt, fix) and a summary;
+//!   `--check-urls` also asks each archive and package as the CI does (see [`urls`];
+//!   `--allow-loopback` lets it ask a local test server);
 //! - `acp-registry build <registry-dir> --out <dist> [--base-url URL] [--rules current|2026-02]`
 //!   validates, then writes `registry.json`, `registry-for-jetbrains.json`,
 //!   `registry-for-jetbrains-preview.json`, the icons (as `<id>.svg`) and the schemas, as the
@@ -36,6 +38,7 @@ use registry_validate::{
 };
 
 use crate::site::Site;
+use crate::urls::Policy;
 
 /// Why `preview` cannot run in a binary built without the site, and how to get one that can.
 const NO_SITE: &str = "this acp-registry was built without the catalogue site, so it cannot \
@@ -64,9 +67,18 @@ enum Command {
         /// `human` (excerpts and hints) or `json` (an array of diagnostics).
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
-        /// Also check that archives answer HTTP 200 and npm/PyPI packages exist (network).
+        /// Also check that archives answer HTTP 200 and npm/PyPI packages exist (network), with
+        /// the CI's rules: https only, public hosts only, each redirect checked, 3 attempts.
         #[arg(long)]
         check_urls: bool,
+        /// For local test servers only: let `--check-urls` ask loopback addresses, and plain
+        /// http at 127.0.0.1 or [::1]. The CI allows neither.
+        #[arg(
+            long,
+            env = "ACP_REGISTRY_ALLOW_LOOPBACK",
+            value_parser = clap::builder::BoolishValueParser::new()
+        )]
+        allow_loopback: bool,
         /// npm registry base URL for `--check-urls`.
         #[arg(
             long,
@@ -167,14 +179,23 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
             ids,
             format,
             check_urls,
+            allow_loopback,
             npm_registry,
             pypi_registry,
         } => {
-            let endpoints = check_urls.then_some(Endpoints {
-                npm: npm_registry,
-                pypi: pypi_registry,
-            });
-            run_validate(&registry_dir, &ids, format, endpoints.as_ref())
+            let policy = if allow_loopback {
+                Policy::AllowLoopback
+            } else {
+                Policy::Public
+            };
+            let remote = check_urls.then_some((
+                Endpoints {
+                    npm: npm_registry,
+                    pypi: pypi_registry,
+                },
+                policy,
+            ));
+            run_validate(&registry_dir, &ids, format, remote.as_ref())
         }
         Command::Build {
             registry_dir,
@@ -210,7 +231,7 @@ fn run_validate(
     dir: &Path,
     ids: &[String],
     format: Format,
-    endpoints: Option<&Endpoints>,
+    remote: Option<&(Endpoints, Policy)>,
 ) -> anyhow::Result<Outcome> {
     let files = read::registry(dir)?;
     let mut validation = validate(&files);
@@ -226,8 +247,8 @@ fn run_validate(
         let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
         validation.retain_folders(&ids);
     }
-    if let Some(endpoints) = endpoints {
-        let failures = urls::check(&validation.remote_checks(endpoints));
+    if let Some((endpoints, policy)) = remote {
+        let failures = urls::check(&validation.remote_checks(endpoints), *policy);
         validation.diagnostics.extend(failures);
         sort(&mut validation);
     }

@@ -26,6 +26,7 @@ fn acp(args: &[&str], env: &[(&str, &str)]) -> Output {
         .args(args)
         .env_remove("ACP_REGISTRY_NPM_URL")
         .env_remove("ACP_REGISTRY_PYPI_URL")
+        .env_remove("ACP_REGISTRY_ALLOW_LOOPBACK")
         .env("NO_COLOR", "1");
     for (key, value) in env {
         command.env(key, value);
@@ -339,8 +340,10 @@ fn build_writes_nothing_when_there_are_errors() {
     assert!(!dist.exists());
 }
 
-/// A local HTTP server answering by path: 200 for `ok` paths, 404 otherwise, 405 to HEAD on
-/// `get-only` paths. Records `METHOD path` lines; stops by itself after 60 s.
+/// A local HTTP server answering by path: 200 for `ok` paths, 404 otherwise; 405 to HEAD on
+/// `get-only` paths; 503 to the first request of a `flaky` path; a 302 from `/redirect/<rest>`
+/// to `/<rest>`, and from `/to/<scheme>/<host>/<rest>` to `<scheme>://<host>/<rest>`. Records
+/// `METHOD path` lines; stops by itself after 60 s.
 fn serve() -> (String, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("local port");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -367,43 +370,95 @@ fn serve() -> (String, Arc<Mutex<Vec<String>>>) {
             }
             let mut words = request.split_whitespace();
             let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-            log.lock().expect("log").push(format!("{method} {target}"));
-            let status = if target.contains("get-only") && method == "HEAD" {
+            let first_time = {
+                let mut log = log.lock().expect("log");
+                let first_time = !log.iter().any(|seen: &String| seen.ends_with(target));
+                log.push(format!("{method} {target}"));
+                first_time
+            };
+            let location = if let Some(rest) = target.strip_prefix("/redirect/") {
+                Some(format!("/{rest}"))
+            } else if let Some(rest) = target.strip_prefix("/to/") {
+                let (scheme, rest) = rest.split_once('/').unwrap_or_default();
+                Some(format!("{scheme}://{rest}"))
+            } else {
+                None
+            };
+            let status = if location.is_some() {
+                "302 Found"
+            } else if target.contains("get-only") && method == "HEAD" {
                 "405 Method Not Allowed"
+            } else if target.contains("flaky") && first_time {
+                "503 Service Unavailable"
             } else if target.contains("ok") {
                 "200 OK"
             } else {
                 "404 Not Found"
             };
+            let location = location
+                .map(|to| format!("Location: {to}\r\n"))
+                .unwrap_or_default();
             let _ = write!(
                 &stream,
-                "HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                "HTTP/1.1 {status}\r\n{location}Content-Length: 0\r\nConnection: close\r\n\r\n"
             );
         }
     });
     (base, seen)
 }
 
+/// Each diagnostic of a JSON output: rule, message, line.
+fn url_diagnostics(output: &Output) -> Vec<(String, String, u64)> {
+    let diagnostics: Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    diagnostics
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().expect("rule").to_owned(),
+                d["message"].as_str().expect("message").to_owned(),
+                d["span"]["line"].as_u64().expect("a line"),
+            )
+        })
+        .collect()
+}
+
+/// An agent `a` with these binary targets (`"<platform>": "<archive>"`) and package specs.
+fn url_registry(archives: &[(&str, &str)], npx: &str, uvx: &str) -> tempfile::TempDir {
+    let binary: Vec<String> = archives
+        .iter()
+        .map(|(platform, archive)| {
+            format!("    \"{platform}\": {{\"archive\": \"{archive}\", \"cmd\": \"./a\"}}")
+        })
+        .collect();
+    let manifest = format!(
+        "{{\"id\": \"a\", \"name\": \"A\", \"version\": \"1.0.0\", \"description\": \"d\", \
+         \"distribution\": {{\n  \"binary\": {{\n{}\n  }},\n  \"npx\": {{\"package\": \"{npx}\"}},\n  \
+         \"uvx\": {{\"package\": \"{uvx}\"}}\n}}}}",
+        binary.join(",\n")
+    );
+    registry(&[("a/agent.json", &manifest), ("a/icon.svg", ICON)])
+}
+
 #[test]
 fn check_urls_asks_a_local_server() {
     let (base, seen) = serve();
-    let manifest = format!(
-        r#"{{"id": "a", "name": "A", "version": "1.0.0", "description": "d", "distribution": {{
-  "binary": {{
-    "darwin-aarch64": {{"archive": "{base}/ok/a-darwin.tar.gz", "cmd": "./a"}},
-    "linux-x86_64": {{"archive": "{base}/missing/a-linux.tar.gz", "cmd": "./a"}},
-    "windows-x86_64": {{"archive": "{base}/ok/get-only/a.zip", "cmd": "a.exe"}}
-  }},
-  "npx": {{"package": "@s/ok@1.0.0"}},
-  "uvx": {{"package": "gone==1.0.0"}}
-}}}}"#
+    let dir = url_registry(
+        &[
+            ("darwin-aarch64", &format!("{base}/ok/a-darwin.tar.gz")),
+            ("linux-x86_64", &format!("{base}/missing/a-linux.tar.gz")),
+            ("windows-x86_64", &format!("{base}/ok/get-only/a.zip")),
+        ],
+        "@s/ok@1.0.0",
+        "gone==1.0.0",
     );
-    let dir = registry(&[("a/agent.json", &manifest), ("a/icon.svg", ICON)]);
     let npm = format!("{base}/npm");
     let pypi = format!("{base}/pypi");
     let env = [
         ("ACP_REGISTRY_NPM_URL", npm.as_str()),
         ("ACP_REGISTRY_PYPI_URL", pypi.as_str()),
+        ("ACP_REGISTRY_ALLOW_LOOPBACK", "1"),
     ];
 
     let output = acp(&["validate", path(dir.path()), "--format", "json"], &env);
@@ -425,19 +480,7 @@ fn check_urls_asks_a_local_server() {
         &env,
     );
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let diagnostics: Value = serde_json::from_slice(&output.stdout).expect("JSON output");
-    let got: Vec<(&str, &str, u64)> = diagnostics
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|d| {
-            (
-                d["rule"].as_str().expect("rule"),
-                d["message"].as_str().expect("message"),
-                d["span"]["line"].as_u64().expect("a line"),
-            )
-        })
-        .collect();
+    let got = url_diagnostics(&output);
     assert_eq!(got.len(), 2, "{got:?}");
     assert_eq!(got[0].0, "url-unreachable");
     assert_eq!(
@@ -449,25 +492,168 @@ fn check_urls_asks_a_local_server() {
     assert_eq!(got[0].2, 4);
     assert_eq!(
         got[1].1,
-        format!(
-            "the PyPI package \"gone==1.0.0\" was not found (HTTP 404 from {base}/pypi/gone/1.0.0/json)"
-        )
+        format!("the PyPI package \"gone\" was not found (HTTP 404 from {base}/pypi/gone/json)")
     );
     assert_eq!(got[1].2, 8);
 
+    // Packages are looked up by name, as the CI does; only 403 and 405 lead to a GET.
     let mut requests = seen.lock().expect("log").clone();
     requests.sort();
     assert_eq!(
         requests,
         [
-            "GET /missing/a-linux.tar.gz",
             "GET /ok/get-only/a.zip",
-            "GET /pypi/gone/1.0.0/json",
             "HEAD /missing/a-linux.tar.gz",
-            "HEAD /npm/@s/ok/1.0.0",
+            "HEAD /npm/@s/ok",
             "HEAD /ok/a-darwin.tar.gz",
             "HEAD /ok/get-only/a.zip",
-            "HEAD /pypi/gone/1.0.0/json",
+            "HEAD /pypi/gone/json",
+        ]
+    );
+}
+
+/// The CI asks only https URLs on public hosts: a local server is refused unasked unless
+/// loopback is allowed.
+#[test]
+fn check_urls_refuses_local_urls_unasked() {
+    let (base, seen) = serve();
+    let port = base.rsplit(':').next().expect("a port");
+    let https = format!("https://127.0.0.1:{port}/ok/b.tar.gz");
+    let named = format!("https://localhost:{port}/ok/c.zip");
+    let dir = url_registry(
+        &[
+            ("darwin-aarch64", &format!("{base}/ok/a.tar.gz")),
+            ("linux-x86_64", &https),
+            ("windows-x86_64", &named),
+        ],
+        "a@1.0.0",
+        "a==1.0.0",
+    );
+    let npm = format!("{base}/npm");
+    let pypi = format!("https://127.0.0.1:{port}/pypi");
+    let env = [
+        ("ACP_REGISTRY_NPM_URL", npm.as_str()),
+        ("ACP_REGISTRY_PYPI_URL", pypi.as_str()),
+    ];
+    let output = acp(
+        &[
+            "validate",
+            path(dir.path()),
+            "--format",
+            "json",
+            "--check-urls",
+        ],
+        &env,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let messages: Vec<String> = url_diagnostics(&output)
+        .into_iter()
+        .map(|(_, message, _)| message)
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            format!("the darwin-aarch64 archive {base}/ok/a.tar.gz was not requested (not https)"),
+            format!(
+                "the linux-x86_64 archive {https} was not requested \
+                 (host resolves to a loopback address (127.0.0.1))"
+            ),
+            format!(
+                "the windows-x86_64 archive {named} was not requested (localhost is a local name)"
+            ),
+            format!("the npm package \"a\" was not looked up (not https: {base}/npm/a)"),
+            format!(
+                "the PyPI package \"a\" was not looked up \
+                 (host resolves to a loopback address (127.0.0.1): {pypi}/a/json)"
+            ),
+        ]
+    );
+    assert!(seen.lock().expect("log").is_empty());
+}
+
+/// With loopback allowed: each redirect is followed by hand and its target checked first, and
+/// a 503 is asked again.
+#[test]
+fn check_urls_follows_redirects_and_retries() {
+    let (base, seen) = serve();
+    let dir = url_registry(
+        &[
+            (
+                "darwin-aarch64",
+                &format!("{base}/redirect/ok/moved.tar.gz"),
+            ),
+            (
+                "darwin-x86_64",
+                &format!("{base}/redirect/missing/a.tar.gz"),
+            ),
+            (
+                "linux-aarch64",
+                &format!("{base}/to/http/example.com/a.tar.gz"),
+            ),
+            (
+                "linux-x86_64",
+                &format!("{base}/to/https/10.0.0.5/a.tar.gz"),
+            ),
+            ("windows-x86_64", &format!("{base}/ok/flaky/a.zip")),
+        ],
+        "ok@1.0.0",
+        "ok==1.0.0",
+    );
+    let npm = format!("{base}/npm");
+    let pypi = format!("{base}/pypi");
+    let env = [
+        ("ACP_REGISTRY_NPM_URL", npm.as_str()),
+        ("ACP_REGISTRY_PYPI_URL", pypi.as_str()),
+    ];
+    let output = acp(
+        &[
+            "validate",
+            path(dir.path()),
+            "--format",
+            "json",
+            "--check-urls",
+            "--allow-loopback",
+        ],
+        &env,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let messages: Vec<String> = url_diagnostics(&output)
+        .into_iter()
+        .map(|(_, message, _)| message)
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            format!(
+                "the darwin-x86_64 archive {base}/redirect/missing/a.tar.gz does not answer 200 \
+                 (redirected to {base}/missing/a.tar.gz (HTTP 404))"
+            ),
+            format!(
+                "the linux-aarch64 archive {base}/to/http/example.com/a.tar.gz does not answer \
+                 200 (redirected to http://example.com/a.tar.gz (not https))"
+            ),
+            format!(
+                "the linux-x86_64 archive {base}/to/https/10.0.0.5/a.tar.gz does not answer 200 \
+                 (redirected to https://10.0.0.5/a.tar.gz (host resolves to a private address \
+                 (10.0.0.5)))"
+            ),
+        ]
+    );
+    let mut requests = seen.lock().expect("log").clone();
+    requests.sort();
+    assert_eq!(
+        requests,
+        [
+            "HEAD /missing/a.tar.gz",
+            "HEAD /npm/ok",
+            "HEAD /ok/flaky/a.zip",
+            "HEAD /ok/flaky/a.zip",
+            "HEAD /ok/moved.tar.gz",
+            "HEAD /pypi/ok/json",
+            "HEAD /redirect/missing/a.tar.gz",
+            "HEAD /redirect/ok/moved.tar.gz",
+            "HEAD /to/http/example.com/a.tar.gz",
+            "HEAD /to/https/10.0.0.5/a.tar.gz",
         ]
     );
 }

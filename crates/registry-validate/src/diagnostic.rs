@@ -137,7 +137,9 @@ pub enum Rule {
     /// same name), mixes scripts, holds invisible characters, or a link shows one host and
     /// leads to another (warning).
     Lookalike,
-    /// An archive URL did not answer 200, or a package does not exist (`--check-urls`).
+    /// An archive URL did not answer 200, or a package does not exist, or the URL (or a
+    /// redirect's target) was refused unasked: not https, or a host with a non-public address
+    /// (`--check-urls`).
     UrlUnreachable,
 }
 

@@ -1,6 +1,10 @@
 //! What `--check-urls` should try: each archive URL, each npm and PyPI package, with the place
 //! in the manifest to blame when it fails. The requests themselves are the caller's (IO).
 //!
+//! As the CI (`validate_distribution_urls` in `.github/workflows/build_registry.py`), only the
+//! root `distribution` is listed: a `preview` block's packages are never probed. Packages are
+//! looked up by name, not version: `<npm>/<name>` and `<pypi>/<name>/json`.
+//!
 //! Each is a `RemoteCheck`; the npm and PyPI base URLs (`Endpoints`) can be overridden, so tests
 //! use a local server.
 
@@ -37,19 +41,19 @@ pub enum Remote {
         /// `linux-x86_64`, ...
         platform: String,
     },
-    /// An npm package (at a version, when the spec pins one).
+    /// An npm package.
     NpmPackage {
-        /// `@scope/name@1.2.3`.
-        spec: String,
+        /// `@scope/name`, the spec without its version.
+        name: String,
     },
-    /// A PyPI package (at a version, when the spec pins one).
+    /// A PyPI package.
     PypiPackage {
-        /// `name==1.2.3`.
-        spec: String,
+        /// The spec up to the first of `<>=!@`, as the CI cuts it.
+        name: String,
     },
 }
 
-/// One URL to try: it must answer HTTP 200.
+/// One URL to try: it must answer HTTP 200 (after redirects).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RemoteCheck {
     /// The URL to request.
@@ -63,7 +67,8 @@ pub struct RemoteCheck {
 }
 
 impl RemoteCheck {
-    /// The diagnostic for a failed check; `reason` says what happened (`HTTP 404`, `timed out`).
+    /// The diagnostic for a URL that was asked and failed; `reason` says what happened
+    /// (`HTTP 404`, `redirected to http://… (not https)`).
     pub fn failure(&self, reason: &str) -> Diagnostic {
         let (message, hint) = match &self.remote {
             Remote::Archive { platform } => (
@@ -73,21 +78,55 @@ impl RemoteCheck {
                 ),
                 "check the release exists and the asset name is exact".to_owned(),
             ),
-            Remote::NpmPackage { spec } => (
+            Remote::NpmPackage { name } => (
                 format!(
-                    "the npm package \"{spec}\" was not found ({reason} from {})",
+                    "the npm package \"{name}\" was not found ({reason} from {})",
                     self.url
                 ),
-                "publish that version to npm, or fix the package name and version".to_owned(),
+                "publish the package to npm, or fix its name".to_owned(),
             ),
-            Remote::PypiPackage { spec } => (
+            Remote::PypiPackage { name } => (
                 format!(
-                    "the PyPI package \"{spec}\" was not found ({reason} from {})",
+                    "the PyPI package \"{name}\" was not found ({reason} from {})",
                     self.url
                 ),
-                "publish that version to PyPI, or fix the package name and version".to_owned(),
+                "publish the package to PyPI, or fix its name".to_owned(),
             ),
         };
+        self.diagnostic(message, hint)
+    }
+
+    /// The diagnostic for a URL that was not asked at all; `reason` says why (`not https`,
+    /// `host resolves to a private address (10.0.0.5)`).
+    pub fn refused(&self, reason: &str) -> Diagnostic {
+        let (message, hint) = match &self.remote {
+            Remote::Archive { platform } => (
+                format!(
+                    "the {platform} archive {} was not requested ({reason})",
+                    self.url
+                ),
+                "the CI only requests https URLs on public hosts: publish the archive on one"
+                    .to_owned(),
+            ),
+            Remote::NpmPackage { name } => (
+                format!(
+                    "the npm package \"{name}\" was not looked up ({reason}: {})",
+                    self.url
+                ),
+                "look packages up on an https registry on a public host".to_owned(),
+            ),
+            Remote::PypiPackage { name } => (
+                format!(
+                    "the PyPI package \"{name}\" was not looked up ({reason}: {})",
+                    self.url
+                ),
+                "look packages up on an https registry on a public host".to_owned(),
+            ),
+        };
+        self.diagnostic(message, hint)
+    }
+
+    fn diagnostic(&self, message: String, hint: String) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             rule: Rule::UrlUnreachable,
@@ -100,9 +139,9 @@ impl RemoteCheck {
 }
 
 impl Validation {
-    /// The URLs the CI checks when online, for every readable manifest: each binary archive,
-    /// `<npm>/<name>/<version>` for npx and `<pypi>/<name>/<version>/json` for uvx (without the
-    /// version when the spec has none).
+    /// The URLs the CI checks when online, for every readable manifest's root `distribution`
+    /// (never its `preview`): each binary archive, `<npm>/<name>` for npx and
+    /// `<pypi>/<name>/json` for uvx.
     pub fn remote_checks(&self, endpoints: &Endpoints) -> Vec<RemoteCheck> {
         let mut checks = Vec::new();
         for entry in &self.entries {
@@ -141,25 +180,18 @@ impl Validation {
                     .filter(|spec| !spec.trim().is_empty())
             };
             if let Some(spec) = package("npx") {
-                let npm = endpoints.npm.trim_end_matches('/');
-                let url = match versions::npm_spec(spec) {
-                    (name, Some(version)) => format!("{npm}/{name}/{version}"),
-                    (name, None) => format!("{npm}/{name}"),
-                };
+                let name = versions::npm_spec(spec).0;
+                let url = format!("{}/{name}", endpoints.npm.trim_end_matches('/'));
                 let remote = Remote::NpmPackage {
-                    spec: spec.to_owned(),
+                    name: name.to_owned(),
                 };
                 check(url, remote, "/distribution/npx/package");
             }
             if let Some(spec) = package("uvx") {
-                let pypi = endpoints.pypi.trim_end_matches('/');
-                let name = versions::pypi_name(spec);
-                let url = match versions::uvx_version(spec) {
-                    Some(version) => format!("{pypi}/{name}/{version}/json"),
-                    None => format!("{pypi}/{name}/json"),
-                };
+                let name = versions::ci_pypi_name(spec);
+                let url = format!("{}/{name}/json", endpoints.pypi.trim_end_matches('/'));
                 let remote = Remote::PypiPackage {
-                    spec: spec.to_owned(),
+                    name: name.to_owned(),
                 };
                 check(url, remote, "/distribution/uvx/package");
             }

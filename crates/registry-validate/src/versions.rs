@@ -101,6 +101,12 @@ pub(crate) fn pypi_name(spec: &str) -> &str {
     &spec[..end]
 }
 
+/// The name the CI looks up on PyPI (`extract_pypi_package_name`): the spec up to the first of
+/// `<>=!@`. Unlike [`pypi_name`], extras stay part of it (`pkg[x]==1.2` → `pkg[x]`), as there.
+pub(crate) fn ci_pypi_name(spec: &str) -> &str {
+    &spec[..spec.find(['<', '>', '=', '!', '@']).unwrap_or(spec.len())]
+}
+
 /// Whether a spec pins `@latest` (any case), which the CI refuses.
 pub(crate) fn pins_latest(spec: &str) -> bool {
     spec.to_ascii_lowercase().contains("@latest")
@@ -276,16 +282,19 @@ mod tests {
     #[test]
     fn uvx_specs() {
         let table = [
-            ("pkg==1.2.3", Some("1.2.3"), "pkg"),
-            ("pkg>=1.2", Some("1.2"), "pkg"),
-            ("pkg@0.4.0", Some("0.4.0"), "pkg"),
-            ("pkg[extra]==2.0.0", Some("2.0.0"), "pkg"),
-            ("pkg", None, "pkg"),
-            ("pkg@latest", None, "pkg"),
+            ("pkg==1.2.3", Some("1.2.3"), "pkg", "pkg"),
+            ("pkg>=1.2", Some("1.2"), "pkg", "pkg"),
+            ("pkg@0.4.0", Some("0.4.0"), "pkg", "pkg"),
+            ("pkg!=1.0", Some("1.0"), "pkg", "pkg"),
+            ("pkg[extra]==2.0.0", Some("2.0.0"), "pkg", "pkg[extra]"),
+            ("pkg~=2.0", Some("2.0"), "pkg", "pkg~"),
+            ("pkg", None, "pkg", "pkg"),
+            ("pkg@latest", None, "pkg", "pkg"),
         ];
-        for (spec, version, name) in table {
+        for (spec, version, name, ci_name) in table {
             assert_eq!(uvx_version(spec), version, "{spec}");
             assert_eq!(pypi_name(spec), name, "{spec}");
+            assert_eq!(ci_pypi_name(spec), ci_name, "{spec}");
         }
     }
 

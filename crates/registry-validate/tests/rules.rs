@@ -1209,8 +1209,8 @@ fn remote_checks_name_each_archive_and_package() {
         got,
         [
             ("https://x/a.tgz", 1, 122),
-            ("http://127.0.0.1:9/npm/@s/a/1.0.0", 1, 174),
-            ("http://127.0.0.1:9/pypi/a/1.0.0/json", 1, 208),
+            ("http://127.0.0.1:9/npm/@s/a", 1, 174),
+            ("http://127.0.0.1:9/pypi/a[x]/json", 1, 208),
         ]
     );
     assert_eq!(
@@ -1223,8 +1223,26 @@ fn remote_checks_name_each_archive_and_package() {
     assert_eq!(failure.rule.as_str(), "url-unreachable");
     assert_eq!(
         failure.message,
-        "the npm package \"@s/a@1.0.0\" was not found (HTTP 404 from http://127.0.0.1:9/npm/@s/a/1.0.0)"
+        "the npm package \"@s/a\" was not found (HTTP 404 from http://127.0.0.1:9/npm/@s/a)"
     );
+    let refused = checks[0].refused("not https");
+    assert_eq!(refused.rule.as_str(), "url-unreachable");
+    assert_eq!(
+        refused.message,
+        "the linux-x86_64 archive https://x/a.tgz was not requested (not https)"
+    );
+}
+
+/// As the CI, only the root `distribution` is probed: a `preview` block's packages are not.
+#[test]
+fn remote_checks_leave_the_preview_out() {
+    let manifest = r#"{"id": "a", "name": "A", "version": "1.0.0", "description": "d",
+        "distribution": {"npx": {"package": "a@1.0.0"}},
+        "preview": {"version": "1.1.0-preview.1", "distribution": {
+            "npx": {"package": "a-next@1.1.0-preview.1"}, "uvx": {"package": "a-py==1.1.0"}}}}"#;
+    let checks = validate(&agent(manifest)).remote_checks(&Endpoints::default());
+    let urls: Vec<&str> = checks.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(urls, ["https://registry.npmjs.org/a"]);
 }
 
 #[test]
