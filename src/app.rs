@@ -10,8 +10,10 @@ use leptos::prelude::*;
 use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
+use registry_core::SiteSettings;
 
 use crate::components::deferred::Deferred;
+use crate::components::edition::DataDates;
 use crate::components::theme::ThemeToggle;
 use crate::config::{self, RegistryKind};
 use crate::query_state::LastSearch;
@@ -122,9 +124,22 @@ pub fn SiteHeader() -> impl IntoView {
     }
 }
 
-/// The site's footer.
+/// The site's footer: what the site is, and for an ACP registry, how old the data shown is
+/// (when the page has a registry: not in the listing preview).
 #[component]
 pub fn SiteFooter() -> impl IntoView {
+    let dates = use_context::<RegistryState>()
+        .filter(|_| config::registry_kind() == RegistryKind::Acp)
+        .map(|registry| {
+            move || {
+                registry.latest().map(|loaded| {
+                    let probe = loaded.catalog.matrix.as_ref().and_then(|m| m.day());
+                    let probe_configured =
+                        SiteSettings::has_file(&config::settings().protocol_matrix_url);
+                    view! { <DataDates edition=loaded.edition.clone() probe probe_configured /> }
+                })
+            }
+        });
     let links = match config::registry_kind() {
         RegistryKind::Acp => view! {
             <span>"Agents that speak the Agent Client Protocol."</span>
@@ -147,7 +162,7 @@ pub fn SiteFooter() -> impl IntoView {
     };
     view! {
         <footer class="border-t border-slate-200 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">{links}</div>
+            <div class="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 sm:px-6">{links}{dates}</div>
         </footer>
     }
 }

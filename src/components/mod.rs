@@ -8,6 +8,7 @@ pub mod card;
 pub mod code_block;
 pub mod copy_button;
 pub mod deferred;
+pub mod edition;
 pub mod entry;
 pub mod facets;
 pub mod highlight;

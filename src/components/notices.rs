@@ -281,7 +281,7 @@ fn OptionalNotices(registry: RegistryState) -> impl IntoView {
                     source.what(),
                     age_words(now() - fetched_at)
                 )),
-                OptionalStatus::Pending | OptionalStatus::Loaded => None,
+                OptionalStatus::Pending | OptionalStatus::Loaded | OptionalStatus::Off => None,
             })
             .collect::<Vec<_>>()
     });

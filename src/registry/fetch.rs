@@ -35,7 +35,7 @@ use registry_core::catalog::Indexing;
 use registry_core::listing::{Listings, parse_quarantine, parse_view};
 use registry_core::load::Scanning;
 use registry_core::protocol::ProtocolMatrix;
-use registry_core::{Registry, RegistryKind};
+use registry_core::{Registry, RegistryKind, SiteSettings};
 
 use super::http::{self, GetError, Options, Slices, Waiting, now};
 use super::kept::{self, Kept};
@@ -84,7 +84,11 @@ async fn load_acp(state: RegistryState, attempt: Attempt) {
         // that they never share its bandwidth, and after the page's first answer.
         state.extras_free().await;
         for source in OptionalSource::ALL {
-            leptos::task::spawn_local(load_optional(state, source));
+            if SiteSettings::has_file(source.configured_url()) {
+                leptos::task::spawn_local(load_optional(state, source));
+            } else {
+                state.set_optional(source, OptionalStatus::Off);
+            }
         }
     }
 }
@@ -135,7 +139,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
             };
             match read {
                 Ok(loaded) => {
-                    state.publish(loaded);
+                    state.publish(loaded.last_modified(validators.last_modified.as_deref()));
                     // A task of its own, after the one that shows the registry.
                     http::yield_now().await;
                     kept::keep(&url, chunks.blob().as_ref(), &validators, now()).await;
@@ -219,7 +223,9 @@ async fn parse_registry(
         diagnostics: loaded.diagnostics,
         incomplete: None,
         lookalikes,
-    })
+        edition: Default::default(),
+    }
+    .last_modified(None))
 }
 
 /// Entries read or indexed between two looks at the clock: well under a millisecond's work.
@@ -243,6 +249,7 @@ async fn show_kept(state: RegistryState, url: &str, kept: &Kept) {
     if let Ok(loaded) = parse_registry(url, &text, state.sources()).await
         && state.latest.get_untracked().is_none()
     {
+        let loaded = loaded.last_modified(kept.validators.last_modified.as_deref());
         state.publish_kept(loaded, kept.fetched_at);
     }
 }
@@ -556,5 +563,6 @@ fn snapshot(pager: &Pager, incomplete: Option<String>) -> LoadedRegistry {
         diagnostics: pager.diagnostics().to_vec(),
         incomplete,
         lookalikes,
+        edition: Default::default(),
     }
 }

@@ -32,6 +32,7 @@ mod relay;
 use std::sync::{Arc, LazyLock};
 
 use leptos::prelude::*;
+use registry_core::edition::Edition;
 use registry_core::listing::{ClientView, Listings, Quarantine};
 use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Catalog, Diagnostic, LoadError};
@@ -59,6 +60,8 @@ pub struct LoadedRegistry {
     pub incomplete: Option<String>,
     /// Where finding its look-alikes stands (in the browser, a worker finds them).
     pub lookalikes: lookalikes::Check,
+    /// Which build of the registry it is, and when it was published.
+    pub edition: Edition,
 }
 
 impl LoadedRegistry {
@@ -66,6 +69,7 @@ impl LoadedRegistry {
     pub fn from_text(url: String, text: &str) -> Result<LoadedRegistry, LoadError> {
         let loaded = registry_core::load(text)?;
         let (catalog, lookalikes) = lookalikes::catalog_of(loaded.registry);
+        let edition = edition_of(&url, None);
         Ok(LoadedRegistry {
             url,
             matrix_problem: None,
@@ -73,7 +77,14 @@ impl LoadedRegistry {
             diagnostics: loaded.diagnostics,
             incomplete: None,
             lookalikes,
+            edition,
         })
+    }
+
+    /// The same registry, dated by the response's `Last-Modified` when nothing else dates it.
+    pub fn last_modified(mut self, header: Option<&str>) -> LoadedRegistry {
+        self.edition = edition_of(&self.url, header);
+        self
     }
 
     /// The same registry with the probe facts of `matrix`.
@@ -91,6 +102,16 @@ impl LoadedRegistry {
         with.catalog.set_listings(listings);
         with
     }
+}
+
+/// The edition of the ACP registry at `url` (see [`registry_core::edition`]); an AgentRegistry
+/// is read live and has none.
+fn edition_of(url: &str, last_modified: Option<&str>) -> Edition {
+    let settings = crate::config::settings();
+    if settings.kind != registry_core::RegistryKind::Acp {
+        return Edition::default();
+    }
+    Edition::find(settings.registry_edition.as_deref(), url, last_modified)
 }
 
 /// How far paging through an AgentRegistry has got.
@@ -229,6 +250,8 @@ pub enum OptionalStatus {
     },
     /// Could not be loaded, and no copy was kept: why, in a sentence.
     Failed(String),
+    /// The site has none ([`registry_core::settings::NO_FILE`]): not fetched.
+    Off,
 }
 
 /// The registry the app shows and where loading it stands; `Copy`, shared through context.

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
+use registry_core::edition::Edition;
 use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
 use registry_core::protocol::Report;
@@ -70,6 +71,7 @@ enum Body {
     Acp {
         report: Option<Box<ProbeReport>>,
         matrix_problem: Option<String>,
+        edition: Box<Edition>,
         listing: Box<Listing>,
         badge: Box<BadgeSnippets>,
     },
@@ -97,6 +99,7 @@ impl EntryView {
                     })),
                 },
                 matrix_problem: loaded.matrix_problem.clone(),
+                edition: Box::new(loaded.edition.clone()),
                 listing: Box::new(loaded.catalog.listing(entry)),
                 badge: Box::new(registry_core::badge_snippets(entry, &config::address())),
             },
@@ -148,6 +151,7 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         Body::Acp {
             report,
             matrix_problem,
+            edition,
             listing,
             badge,
         } => Either::Left(view! {
@@ -156,6 +160,7 @@ fn EntryPage(page: EntryView) -> impl IntoView {
                 icon
                 report=report.map(|r| *r)
                 matrix_problem
+                edition=*edition
                 listing=*listing
                 badge=*badge
             />

@@ -175,7 +175,7 @@ describe('settings', () => {
       page.on('request', (request) => asked.push(request.url()));
       await page.goto(siteUrl('?registryUrl=https://evil.example/registry.json&registry_url=https://evil.example/r.json#registryUrl=https://evil.example/h.json'));
       await live(page);
-      await page.getByText('130 agents', { exact: true }).waitFor();
+      await page.getByText(`${REGISTRY.agents.length} agents`, { exact: true }).waitFor();
       assert.deepEqual(asked.filter((url) => new URL(url).hostname === 'evil.example'), []);
     } finally {
       await context.close();

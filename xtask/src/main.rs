@@ -122,13 +122,19 @@ struct SiteArgs {
     /// remote (without it, a remote registry means no pre-rendered pages).
     #[arg(long, env = "PRERENDER_REGISTRY")]
     prerender_registry: Option<PathBuf>,
+    /// Which build of the registry the registry URL serves, when the URL does not name one: a
+    /// snapshot (`v2026.12.07-1a2b3c4`) or the day it was published (`2026-12-07`). Default:
+    /// the bundled copy's, for the bundled registry; else the snapshot in the URL, else the
+    /// response's Last-Modified.
+    #[arg(long, env = "REGISTRY_EDITION")]
+    registry_edition: Option<String>,
 }
 
 impl SiteArgs {
     /// The build options for these settings and output directory.
     fn into_options(self, out_dir: PathBuf) -> Result<DistOptions> {
         let site_origin = self.site_origin.trim();
-        let settings = SiteSettings {
+        let mut settings = SiteSettings {
             kind: self.registry_kind,
             registry_url: self.registry_url,
             protocol_matrix_url: self.protocol_matrix_url,
@@ -140,7 +146,16 @@ impl SiteArgs {
                 .strip_suffix('/')
                 .unwrap_or(site_origin)
                 .to_owned(),
+            registry_edition: self.registry_edition,
         };
+        if settings.registry_edition.is_none()
+            && settings.registry_url.trim() == settings::DEFAULT_REGISTRY_URL
+        {
+            settings.registry_edition = Some(settings::BUNDLED_REGISTRY_EDITION.to_owned());
+        }
+        for note in settings.without_bundled_extras() {
+            eprintln!("note: {note}");
+        }
         Ok(DistOptions::new(settings, out_dir)?.with_prerender_registry(self.prerender_registry))
     }
 }

@@ -70,6 +70,7 @@ impl DistOptions {
             SiteSettings {
                 kind: RegistryKind::AgentRegistry,
                 registry_url: url.to_owned(),
+                registry_edition: None,
                 ..SiteSettings::default()
             },
             out_dir,
@@ -95,8 +96,9 @@ impl DistOptions {
         self
     }
 
-    /// The URLs of the data files the site fetches: the registry's and the optional files'.
-    pub fn data_urls(&self) -> [&str; 5] {
+    /// The URLs of the data files the site fetches: the registry's and the optional files'
+    /// (those it has).
+    pub fn data_urls(&self) -> Vec<&str> {
         let settings = &self.settings;
         [
             &settings.registry_url,
@@ -105,6 +107,10 @@ impl DistOptions {
             &settings.jetbrains_preview_view_url,
             &settings.quarantine_url,
         ]
+        .into_iter()
+        .map(String::as_str)
+        .filter(|url| SiteSettings::has_file(url))
+        .collect()
     }
 }
 

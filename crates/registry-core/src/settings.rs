@@ -34,6 +34,11 @@ pub const DEFAULT_JETBRAINS_PREVIEW_VIEW_URL: &str = "registry-for-jetbrains-pre
 pub const DEFAULT_QUARANTINE_URL: &str = "quarantine.json";
 /// Where the site is published unless told otherwise.
 pub const DEFAULT_SITE_ORIGIN: &str = "https://agentclientprotocol.com";
+/// The edition of the bundled `registry.json`: the newest dated file of the data it was made
+/// from, the registry's protocol probe of 2026-08-20 (`public/REGISTRY-NOTICE.txt`).
+pub const BUNDLED_REGISTRY_EDITION: &str = "2026-08-20";
+/// An optional file's URL that means "this site has none" (it is not fetched).
+pub const NO_FILE: &str = "none";
 
 /// Everything a deployment may change without compiling the site again.
 ///
@@ -57,6 +62,11 @@ pub struct SiteSettings {
     pub public_url: String,
     /// The scheme and host the site is published at, without a path or a trailing `/`.
     pub site_origin: String,
+    /// Which build of the registry `registry_url` serves, when its URL does not say: a
+    /// snapshot name (`v2026.12.07-1a2b3c4`) or the day it was published (see
+    /// [`crate::edition`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registry_edition: Option<String>,
 }
 
 impl Default for SiteSettings {
@@ -71,6 +81,7 @@ impl Default for SiteSettings {
             quarantine_url: DEFAULT_QUARANTINE_URL.to_owned(),
             public_url: "/".to_owned(),
             site_origin: DEFAULT_SITE_ORIGIN.to_owned(),
+            registry_edition: Some(BUNDLED_REGISTRY_EDITION.to_owned()),
         }
     }
 }
@@ -207,6 +218,16 @@ impl SiteSettings {
                 return invalid(setting, value, problem);
             }
         }
+        if let Some(edition) = &self.registry_edition
+            && !crate::edition::Edition::is_setting(edition)
+        {
+            return invalid(
+                "--registry-edition",
+                edition,
+                "must be a registry snapshot's name, e.g. `v2026.12.07-1a2b3c4`, or the day it \
+                 was published, e.g. `2026-12-07`",
+            );
+        }
         if self.kind == RegistryKind::AgentRegistry
             && crate::url::safe_link(self.registry_url.trim()).is_none()
         {
@@ -218,6 +239,58 @@ impl SiteSettings {
             );
         }
         Ok(())
+    }
+
+    /// For an ACP registry at a remote URL, leaves out each optional file still at its
+    /// bundled copy (it describes the bundled registry, not that one) and the bundled
+    /// edition: sets them to [`NO_FILE`] and `None`, and says which, one sentence each.
+    pub fn without_bundled_extras(&mut self) -> Vec<String> {
+        let remote = self.kind == RegistryKind::Acp
+            && crate::url::safe_link(self.registry_url.trim()).is_some();
+        if !remote {
+            return Vec::new();
+        }
+        let mut notes = Vec::new();
+        if self.registry_edition.as_deref() == Some(BUNDLED_REGISTRY_EDITION) {
+            self.registry_edition = None;
+        }
+        for (setting, value, bundled) in [
+            (
+                "PROTOCOL_MATRIX_URL",
+                &mut self.protocol_matrix_url,
+                DEFAULT_PROTOCOL_MATRIX_URL,
+            ),
+            (
+                "JETBRAINS_VIEW_URL",
+                &mut self.jetbrains_view_url,
+                DEFAULT_JETBRAINS_VIEW_URL,
+            ),
+            (
+                "JETBRAINS_PREVIEW_VIEW_URL",
+                &mut self.jetbrains_preview_view_url,
+                DEFAULT_JETBRAINS_PREVIEW_VIEW_URL,
+            ),
+            (
+                "QUARANTINE_URL",
+                &mut self.quarantine_url,
+                DEFAULT_QUARANTINE_URL,
+            ),
+        ] {
+            if value.trim() == bundled {
+                *value = NO_FILE.to_owned();
+                notes.push(format!(
+                    "the registry is remote, but {setting} is the bundled `{bundled}`, which \
+                     describes the bundled registry: it is left out; set {setting} to the \
+                     registry's own file (or `{NO_FILE}` to say there is none)"
+                ));
+            }
+        }
+        notes
+    }
+
+    /// Whether an optional file's URL says the site has none ([`NO_FILE`]).
+    pub fn has_file(url: &str) -> bool {
+        url.trim() != NO_FILE
     }
 
     /// What the site calls itself.
@@ -266,6 +339,51 @@ mod tests {
         let settings = SiteSettings::default();
         assert_eq!(settings.check(), Ok(()));
         assert_eq!(SiteSettings::from_json(&settings.to_json()), Ok(settings));
+    }
+
+    #[test]
+    fn the_edition_is_a_snapshot_or_a_day() {
+        for good in ["v2026.12.07-1a2b3c4", "2026-12-07"] {
+            assert_eq!(
+                with(|s| s.registry_edition = Some(good.into())).check(),
+                Ok(())
+            );
+        }
+        let error = with(|s| s.registry_edition = Some("last week".into()))
+            .check()
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("--registry-edition `last week`"),
+            "{error}"
+        );
+        // Without one, the block has no key: pages of either kind read the same settings.
+        let none = with(|s| s.registry_edition = None);
+        assert!(!none.to_json().contains("registryEdition"));
+        assert_eq!(SiteSettings::from_json(&none.to_json()), Ok(none));
+    }
+
+    #[test]
+    fn a_remote_registry_leaves_out_the_bundled_files() {
+        let mut remote = with(|s| {
+            s.registry_url = "https://cdn.example/registry/v1/latest/registry.json".into();
+            s.quarantine_url = "https://example.com/quarantine.json".into();
+        });
+        let notes = remote.without_bundled_extras();
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(notes[0].starts_with(
+            "the registry is remote, but PROTOCOL_MATRIX_URL is the bundled `protocol-matrix.json`"
+        ));
+        assert_eq!(remote.protocol_matrix_url, NO_FILE);
+        assert_eq!(remote.jetbrains_view_url, NO_FILE);
+        assert_eq!(remote.quarantine_url, "https://example.com/quarantine.json");
+        assert_eq!(remote.registry_edition, None);
+        assert!(!SiteSettings::has_file(&remote.protocol_matrix_url));
+        assert_eq!(remote.check(), Ok(()));
+        let mut bundled = SiteSettings::default();
+        assert!(bundled.without_bundled_extras().is_empty());
+        assert_eq!(bundled, SiteSettings::default());
     }
 
     #[test]

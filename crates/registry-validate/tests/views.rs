@@ -146,17 +146,25 @@ fn the_listing_fixtures_are_made_by_the_rules() {
 }
 
 #[test]
-fn the_bundled_views_are_made_from_the_bundled_registry() {
-    let views = views_of("public", "registry.json");
+fn the_bundled_views_are_made_from_the_accepted_entries() {
+    // `tests/fixtures/bundled/accepted.json` lists every agent the CI accepted, with their
+    // `preview` blocks; the bundled copies in `public/` are what the CI publishes from them.
+    let views = views_of("tests/fixtures/bundled", "accepted.json");
+    check("public", "registry.json", &views.registry_json);
     check("public", JETBRAINS_FILE, &views.jetbrains_json);
     let preview = views
         .jetbrains_preview_json
         .as_deref()
         .expect("a preview channel");
     check("public", JETBRAINS_PREVIEW_FILE, preview);
-    // What each view contributes on the bundled data: the bundled registry lists every agent
-    // the CI accepted (github-copilot included, preview blocks kept), so the JetBrains views
-    // leave out github-copilot-cli, mark claude-acp bundled and preview it.
+    // What each view contributes on the bundled data: registry.json leaves out
+    // github-copilot, the JetBrains views github-copilot-cli; they mark claude-acp bundled and
+    // the preview view serves its preview. No published file has a `preview` key.
+    for name in ["registry.json", JETBRAINS_FILE, JETBRAINS_PREVIEW_FILE] {
+        let text = fs::read_to_string(root("public").join(name)).expect("a bundled file");
+        assert!(!text.contains("\"preview\""), "{name} has a preview key");
+    }
+    assert!(!listed(&views.registry_json).iter().any(|a| a.starts_with("github-copilot ")));
     assert_eq!(
         views.counts,
         ViewCounts {

@@ -19,10 +19,12 @@ use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
+use registry_core::edition::Edition;
 use registry_core::{BadgeSnippets, Entry, Listing, Method};
 
 use crate::components::card::{MethodBadge, shorten};
 use crate::components::deferred::Deferred;
+use crate::components::edition::EditionSentence;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
@@ -60,6 +62,9 @@ pub fn EntryDetails(
     /// Its badge's snippets (none in the listing preview, which writes no badge).
     #[prop(optional)]
     badge: Option<BadgeSnippets>,
+    /// Which registry build lists it (none in the listing preview, which shows no registry).
+    #[prop(optional)]
+    edition: Option<Edition>,
 ) -> impl IntoView {
     // The method tab chosen on this page: `#run` shows it, `#editors` configures it.
     let chosen = RwSignal::new(None::<Method>);
@@ -91,10 +96,11 @@ pub fn EntryDetails(
         }
     };
     let (header, probed, badged) = (entry.clone(), entry.clone(), entry.clone());
+    let dated = edition.clone();
     view! {
-        <Deferred><Header entry=header icon listing /></Deferred>
+        <Deferred><Header entry=header icon listing edition=dated /></Deferred>
         {releases}
-        <Deferred><ProtocolSection entry=probed report matrix_problem /></Deferred>
+        <Deferred><ProtocolSection entry=probed report matrix_problem edition /></Deferred>
         {badge.map(|snippets| view! { <Deferred><BadgeSection entry=badged snippets /></Deferred> })}
         <Deferred><ManifestSection entry /></Deferred>
     }
@@ -135,7 +141,12 @@ fn Description(text: String) -> impl IntoView {
 }
 
 #[component]
-fn Header(entry: Arc<Entry>, icon: Option<String>, listing: Option<Listing>) -> impl IntoView {
+fn Header(
+    entry: Arc<Entry>,
+    icon: Option<String>,
+    listing: Option<Listing>,
+    edition: Option<Edition>,
+) -> impl IntoView {
     let quarantine = listing.as_ref().and_then(|l| l.quarantine.clone());
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     // Only an entry with a manifest in the registry's repository (a slug id, not from a
@@ -167,6 +178,11 @@ fn Header(entry: Arc<Entry>, icon: Option<String>, listing: Option<Listing>) -> 
                     " · "
                     <code>{entry.id.clone()}</code>
                 </p>
+                {edition.map(|edition| view! {
+                    <p id="listed-in" class="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                        <EditionSentence edition lead="Listed in" />
+                    </p>
+                })}
                 <Description text=entry.description.clone() />
                 <dl class="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                     {(!authors.is_empty()).then(|| view! {

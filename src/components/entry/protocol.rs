@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use registry_core::Entry;
+use registry_core::edition::{Day, Edition};
+use registry_core::{Entry, SiteSettings};
 use registry_core::protocol::{ProbeResult, ProbeStatus, Verdict};
 
+use crate::components::edition::{ProbeAge, ago};
 use crate::components::section::Section;
 
 /// What the probe found about one agent, owned (for the page's memo).
@@ -29,9 +31,17 @@ pub(super) fn ProtocolSection(
     entry: Arc<Entry>,
     report: Option<ProbeReport>,
     matrix_problem: Option<String>,
+    edition: Option<Edition>,
 ) -> impl IntoView {
     let listed = entry.version.clone();
+    let edition = edition.unwrap_or_default();
+    let configured = SiteSettings::has_file(&crate::config::settings().protocol_matrix_url);
     let body = match report {
+        None if !configured => EitherOf3::A(view! {
+            <p class="mt-3 text-sm text-slate-700 dark:text-slate-300">
+                "Not probed: this site has no protocol probe for this registry, so the agent's authentication and capabilities are unknown (not unsupported)."
+            </p>
+        }),
         None => EitherOf3::A(view! {
             <p class="mt-3 text-sm text-slate-700 dark:text-slate-300">
                 "Not probed: the registry's daily probe has no result for this agent, so its authentication and capabilities are unknown (not unsupported)."
@@ -40,6 +50,7 @@ pub(super) fn ProtocolSection(
         }),
         Some(ProbeReport { date, probe }) => match &probe.status {
             ProbeStatus::Failed(status) => {
+                let date = probe_day(&date, &probe).map_or(date, |day| day.to_string());
                 let why = match &probe.failure {
                     Some(failure) => format!("{status}: {failure}"),
                     None => status.clone(),
@@ -54,7 +65,7 @@ pub(super) fn ProtocolSection(
                 })
             }
             ProbeStatus::Succeeded => {
-                EitherOf3::C(view! { <Probed date probe listed=listed.clone() /> })
+                EitherOf3::C(view! { <Probed date probe listed=listed.clone() edition /> })
             }
         },
     };
@@ -67,12 +78,25 @@ pub(super) fn ProtocolSection(
 
 /// A probe that started the agent: provenance, versions, sign-in, then one row per feature.
 #[component]
-fn Probed(date: String, probe: ProbeResult, listed: String) -> impl IntoView {
+fn Probed(date: String, probe: ProbeResult, listed: String, edition: Edition) -> impl IntoView {
+    let day = probe_day(&date, &probe);
+    let ago = day.and_then(ago).unwrap_or_default();
+    let date = day.map_or(date, |day| day.to_string());
     let provenance = match &probe.registry_version {
-        Some(v) if *v != listed => format!("Probed v{v} on {date} (the listing is v{listed})."),
-        Some(v) => format!("Probed v{v} on {date}."),
-        None => format!("Probed on {date}."),
+        Some(v) if *v != listed => {
+            format!("Probed v{v} on {date}{ago} (the listing is v{listed}).")
+        }
+        Some(v) => format!("Probed v{v} on {date}{ago}."),
+        None => format!("Probed on {date}{ago}."),
     };
+    let stale = day
+        .and_then(|day| ProbeAge::of(day, &edition).stale_words(&edition))
+        .map(|words| {
+            format!(
+                "This probe is {words}: the agent may have changed since, so what follows is what \
+                 it did then, not necessarily what it does now."
+            )
+        });
     let versions = match (&probe.protocol_version, &probe.agent_info_version) {
         (Some(protocol), Some(agent)) => Some(format!(
             "It answered with ACP protocol version {protocol} and reported itself as version {agent}."
@@ -111,6 +135,7 @@ fn Probed(date: String, probe: ProbeResult, listed: String) -> impl IntoView {
         .collect();
     view! {
         <p class="mt-3 text-sm text-slate-600 dark:text-slate-400">{provenance}</p>
+        {stale.map(|s| view! { <p role="note" class="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300">{s}</p> })}
         {versions.map(|v| view! { <p class="mt-1 text-sm text-slate-600 dark:text-slate-400">{v}</p> })}
         {sign_in.map(|s| view! { <p class="mt-1 text-sm text-amber-800 dark:text-amber-300">{s}</p> })}
         <dl class="mt-3 grid max-w-2xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
@@ -122,6 +147,12 @@ fn Probed(date: String, probe: ProbeResult, listed: String) -> impl IntoView {
             }).collect_view()}
         </dl>
     }
+}
+
+/// The day this agent was probed: its own `probedAt` (a reused result keeps its earlier day),
+/// else the matrix's `date`.
+fn probe_day(date: &str, probe: &ProbeResult) -> Option<Day> {
+    probe.probed_at.or_else(|| Day::parse(date))
 }
 
 /// The sign beside a verdict (the words say the same; it is hidden from screen readers).

@@ -16,6 +16,9 @@
 //! field of the wrong type) becomes a warning and the rest still loads. Fields it does not use
 //! (`summary`, `stderrTail`, timings…) are ignored, missing ones tolerated:
 //!
+//! - `probedAt` (per agent) is read as a day: the file's, or an earlier one when the run
+//!   reused an earlier result;
+//!
 //! - no `probeSchemaVersion` is schema 1 (the registry added the field with schema 2, when the
 //!   probe of `session/stop` became one of `session/close` and `sessionStop` became
 //!   `sessionClose`); both names fill [`Capability::SessionStop`];
@@ -42,6 +45,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use crate::edition::Day;
 use crate::load::{describe, parser_message, position};
 
 pub mod method;
@@ -108,6 +112,9 @@ pub struct ProbeResult {
     pub session_new: Option<MethodProbe>,
     /// Per probed method (`session/list`, …, as the matrix names them), how the call went.
     pub methods: BTreeMap<String, MethodProbe>,
+    /// The day this agent was probed (`probedAt`): the file's day, or an earlier one when the
+    /// run reused an earlier result; `None` when the matrix does not say.
+    pub probed_at: Option<Day>,
 }
 
 /// How the probe's `initialize` went.
@@ -275,6 +282,11 @@ pub fn parse_matrix(text: &str) -> Result<(ProtocolMatrix, Vec<String>), MatrixE
 }
 
 impl ProtocolMatrix {
+    /// The day of the probe run, when `date` is one.
+    pub fn day(&self) -> Option<Day> {
+        Day::parse(&self.date)
+    }
+
     /// What is known about the agent with this id.
     pub fn facts(&self, id: &str) -> Facts {
         let Some(probe) = self.agents.get(id) else {
@@ -579,7 +591,17 @@ fn read_agent(
         agent_info_version: None,
         session_new: None,
         methods: BTreeMap::new(),
+        probed_at: None,
     };
+    if let Some(written) = optional_string(agent, "probedAt", &at, warnings) {
+        probe.probed_at = Day::parse(&written);
+        if probe.probed_at.is_none() {
+            warnings.push(format!(
+                "{at}: `probedAt` \"{written}\" is not a date like \"2026-08-20T05:47:32+00:00\"; \
+                 the probe's day is not known"
+            ));
+        }
+    }
     if probe.status.is_success() {
         probe.auth_methods = read_auth_methods(agent, &at, warnings);
         (probe.capabilities, probe.other_capabilities) =
@@ -894,6 +916,24 @@ mod tests {
         ] {
             assert_eq!(AuthMethod::parse(name), expected, "{name:?}");
         }
+    }
+
+    #[test]
+    fn each_agent_is_dated_by_its_probed_at() {
+        let text = r#"{"date": "2026-08-20", "agents": [
+            {"id": "a", "probedAt": "2026-08-20T05:47:32+00:00", "initialize": {"status": "success"}},
+            {"id": "b", "probedAt": "2026-08-02T06:00:00+00:00", "reusedFromPrevious": true, "initialize": {"status": "success"}},
+            {"id": "c", "initialize": {"status": "success"}},
+            {"id": "d", "probedAt": "last night", "initialize": {"status": "success"}}
+        ]}"#;
+        let (matrix, warnings) = parse_matrix(text).expect("a matrix");
+        let day = |id: &str| matrix.agents[id].probed_at.map(|d| d.to_string());
+        assert_eq!(matrix.day().map(|d| d.to_string()).as_deref(), Some("2026-08-20"));
+        assert_eq!(day("a").as_deref(), Some("2026-08-20"));
+        assert_eq!(day("b").as_deref(), Some("2026-08-02"));
+        assert_eq!((day("c"), day("d")), (None, None));
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("`probedAt` \"last night\""), "{warnings:?}");
     }
 
     #[test]
