@@ -125,7 +125,9 @@ pub fn DataDates(
                 ),
                 None => format!("Protocol probe of {day}."),
             };
-            Some(view! { <span class=class data-probe-day=day.to_string()>{text}</span> }.into_any())
+            Some(
+                view! { <span class=class data-probe-day=day.to_string()>{text}</span> }.into_any(),
+            )
         }
         None if !probe_configured => {
             Some(view! { <span>"No protocol probe for this registry."</span> }.into_any())

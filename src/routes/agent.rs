@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
-use registry_core::edition::Edition;
 use leptos_meta::Script;
 use leptos_router::hooks::{use_location, use_params_map};
+use registry_core::edition::Edition;
 use registry_core::protocol::Report;
 use registry_core::{BadgeSnippets, Entry, Kind, Listing, ServiceAgent};
 

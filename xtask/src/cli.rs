@@ -30,7 +30,10 @@ pub fn run(root: &Path, args: &CliArgs) -> Result<()> {
     let tools = setup::ensure(root, Browser::NotNeeded)?;
     let target = setup::target_dir(root);
     let site_dir = target.join("cli-site");
-    let options = DistOptions::bundled("/", site_dir.clone())?.shell_only();
+    let mut options = DistOptions::bundled("/", site_dir.clone())?.shell_only();
+    // The preview serves a folder's own build, which the bundled copy's day does not date: its
+    // server's `Last-Modified` does.
+    options.settings.registry_edition = None;
     let report = dist::build(&tools, &options)?;
     print!("{report}");
 

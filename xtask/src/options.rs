@@ -84,6 +84,13 @@ impl DistOptions {
         self
     }
 
+    /// Says the registry is this build (`REGISTRY_EDITION`): a snapshot name or a day.
+    pub fn with_registry_edition(mut self, edition: &str) -> Result<Self> {
+        self.settings.registry_edition = Some(edition.to_owned());
+        self.settings.check()?;
+        Ok(self)
+    }
+
     /// Runs the renderers built in `dir` instead of `cargo run`.
     pub fn with_built_renderers(mut self, dir: PathBuf) -> Self {
         self.renderers = Renderers::Built(dir);

@@ -41,6 +41,8 @@ use crate::setup::{self, Browser, CHROMEDRIVER, CHROMIUM, Output, Tools, WASM_TA
 
 /// The public URL of the second end-to-end build, as the site is published on GitHub Pages.
 const SUB_PUBLIC_URL: &str = "/acp/registry/";
+/// The registry build the sub-path site says it shows: later than its probe's 2026-08-20.
+const SUB_REGISTRY_EDITION: &str = "v2026.12.01-5e1f0c2";
 
 /// How many end-to-end files run at once: each drives its own Chromium, and much of a test
 /// is waiting (for the network stand-ins, for timeouts the tests provoke), so two cores keep
@@ -225,9 +227,12 @@ fn end_to_end(
             variable: "SITE_URL",
             options: DistOptions::bundled("/", e2e.join("root"))?,
         },
+        // Said to be a later registry build than its probe file's day, so that its pages flag
+        // the probe as old, in the HTML as in the app.
         Site {
             variable: "SITE_URL_SUB",
-            options: DistOptions::bundled(SUB_PUBLIC_URL, e2e.join("sub"))?,
+            options: DistOptions::bundled(SUB_PUBLIC_URL, e2e.join("sub"))?
+                .with_registry_edition(SUB_REGISTRY_EDITION)?,
         },
         Site {
             variable: "AGENTREGISTRY_SITE_URL",

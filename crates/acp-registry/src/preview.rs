@@ -133,6 +133,9 @@ struct State {
 struct Build {
     number: u64,
     files: BTreeMap<String, Vec<u8>>,
+    /// When it was made, as an HTTP date: its files' `Last-Modified`, which the site shows as
+    /// the registry's day.
+    made: String,
 }
 
 impl State {
@@ -150,9 +153,12 @@ impl State {
         };
         let response = match static_host::resolve("/", request.url(), |path| file(path).is_some()) {
             Resolved::File(path) => match file(&path) {
-                Some((bytes, version)) => {
-                    self.encoded(&request, &path, bytes, version, StatusCode(200))
+                Some((bytes, Some(version))) => {
+                    let made = build.as_ref().map(|b| b.made.as_str()).unwrap_or_default();
+                    self.encoded(&request, &path, bytes, Some(version), StatusCode(200))
+                        .with_header(header("Last-Modified", made))
                 }
+                Some((bytes, None)) => self.encoded(&request, &path, bytes, None, StatusCode(200)),
                 None => self.missing(&request, &path),
             },
             Resolved::Redirect(location) => {
@@ -299,6 +305,7 @@ impl Watcher {
         *build = Some(Build {
             number,
             files: output,
+            made: httpdate::fmt_http_date(std::time::SystemTime::now()),
         });
         drop(build);
         report.push_str(&format!(

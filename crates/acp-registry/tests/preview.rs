@@ -199,6 +199,19 @@ fn serves_the_folder_s_build_over_the_site() {
     let (status, head, body) = running.get("/registry.json");
     assert_eq!(status, 200, "{body}");
     assert!(head.contains("content-type: application/json"), "{head}");
+    // Dated by when it was built, which the site shows as the registry's day.
+    let modified = head
+        .lines()
+        .find_map(|line| line.strip_prefix("last-modified: "))
+        .expect("a Last-Modified");
+    // (The head is read in lower case: compare the day, today or two minutes ago.)
+    let day =
+        |at: std::time::SystemTime| httpdate::fmt_http_date(at).to_lowercase()[..16].to_owned();
+    let now = std::time::SystemTime::now();
+    assert!(
+        [day(now), day(now - Duration::from_secs(120))].contains(&modified.trim()[..16].to_owned()),
+        "{modified}"
+    );
     let json: serde_json::Value = serde_json::from_str(&body).expect("JSON");
     let alpha = &json["agents"][0];
     assert_eq!(alpha["id"], "alpha");
@@ -226,6 +239,10 @@ fn serves_the_folder_s_build_over_the_site() {
     let (status, head, body) = running.get("/");
     assert_eq!((status, body.as_str()), (200, "<title>app</title>"));
     assert!(head.contains("text/html"), "{head}");
+    assert!(
+        !head.contains("last-modified"),
+        "the site's own files are not the build's: {head}"
+    );
     let (status, head, _) = running.get("/app_bg.wasm");
     assert_eq!(status, 200);
     assert!(head.contains("content-type: application/wasm"), "{head}");

@@ -164,7 +164,11 @@ fn the_bundled_views_are_made_from_the_accepted_entries() {
         let text = fs::read_to_string(root("public").join(name)).expect("a bundled file");
         assert!(!text.contains("\"preview\""), "{name} has a preview key");
     }
-    assert!(!listed(&views.registry_json).iter().any(|a| a.starts_with("github-copilot ")));
+    assert!(
+        !listed(&views.registry_json)
+            .iter()
+            .any(|a| a.starts_with("github-copilot "))
+    );
     assert_eq!(
         views.counts,
         ViewCounts {

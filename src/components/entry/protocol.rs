@@ -10,8 +10,8 @@ use std::sync::Arc;
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use registry_core::edition::{Day, Edition};
-use registry_core::{Entry, SiteSettings};
 use registry_core::protocol::{ProbeResult, ProbeStatus, Verdict};
+use registry_core::{Entry, SiteSettings};
 
 use crate::components::edition::{ProbeAge, ago};
 use crate::components::section::Section;

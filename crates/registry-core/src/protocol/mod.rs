@@ -928,12 +928,18 @@ mod tests {
         ]}"#;
         let (matrix, warnings) = parse_matrix(text).expect("a matrix");
         let day = |id: &str| matrix.agents[id].probed_at.map(|d| d.to_string());
-        assert_eq!(matrix.day().map(|d| d.to_string()).as_deref(), Some("2026-08-20"));
+        assert_eq!(
+            matrix.day().map(|d| d.to_string()).as_deref(),
+            Some("2026-08-20")
+        );
         assert_eq!(day("a").as_deref(), Some("2026-08-20"));
         assert_eq!(day("b").as_deref(), Some("2026-08-02"));
         assert_eq!((day("c"), day("d")), (None, None));
         assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(warnings[0].contains("`probedAt` \"last night\""), "{warnings:?}");
+        assert!(
+            warnings[0].contains("`probedAt` \"last night\""),
+            "{warnings:?}"
+        );
     }
 
     #[test]

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
+const page = await context.newPage();
+await page.goto('http://127.0.0.1:8090/');
+await page.waitForFunction(() => !document.querySelector('#app[data-prerendered]'));
+await page.waitForTimeout(1500);
+await page.locator('#data-dates').scrollIntoViewIfNeeded();
+await page.screenshot({ path: '/tmp/shot-root-bottom.png' });
+await page.goto('http://127.0.0.1:8090/agents/claude-acp/#protocol');
+await page.waitForFunction(() => !document.querySelector('#app[data-prerendered]'));
+await page.waitForTimeout(1500);
+await page.locator('#protocol').scrollIntoViewIfNeeded();
+await page.screenshot({ path: '/tmp/shot-root-protocol.png' });
+await browser.close();
