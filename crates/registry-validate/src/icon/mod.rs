@@ -395,7 +395,8 @@ impl Paints {
             sink.error(
                 Rule::IconNoCurrentColor,
                 Some(root),
-                "the icon never uses currentColor, so it stays black on a dark theme".to_owned(),
+                "no fill or stroke of the icon is currentColor, so it stays black on a dark theme"
+                    .to_owned(),
                 "set fill=\"currentColor\" (or stroke=\"currentColor\") on the <svg> element or \
                  its shapes"
                     .to_owned(),
