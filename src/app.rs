@@ -16,27 +16,11 @@ use crate::components::deferred::Deferred;
 use crate::components::edition::DataDates;
 use crate::components::theme::ThemeToggle;
 use crate::config::{self, RegistryKind};
+use crate::first_page::FirstPage;
 use crate::query_state::LastSearch;
 use crate::registry::RegistryState;
 use crate::routes::{agent::AgentPage, catalogue::CataloguePage, not_found::NotFoundPage};
 use crate::visitor::VisitorState;
-
-/// Whether the first page the app shows was already in the HTML it took over, for the one
-/// thing that then differs: the browser has scrolled to the address's `#anchor` already.
-#[derive(Clone, Copy, Debug)]
-pub struct FirstPage(StoredValue<bool>);
-
-impl FirstPage {
-    /// `prerendered`: the first page arrived whole in the HTML.
-    pub fn new(prerendered: bool) -> FirstPage {
-        FirstPage(StoredValue::new(prerendered))
-    }
-
-    /// Whether the page asking is that first, pre-rendered page; `true` once at most.
-    pub fn take_prerendered(self) -> bool {
-        self.0.try_update_value(std::mem::take).unwrap_or(false)
-    }
-}
 
 /// The whole site.
 #[component]
