@@ -236,6 +236,9 @@ const SLICE_MS: f64 = 8.0;
 /// Reveals the [`deferred`] parts of the page being built a few per task, yielding to the
 /// browser between tasks, then calls `done`. How many parts a task reveals follows how long
 /// the last task took (its rendering runs after the call that reveals, in the same task).
+/// The turns are `setTimeout` tasks, not `scheduler.yield()` (`registry::http::yield_now`): a
+/// yielded continuation runs ahead of the tasks queued meanwhile, and the page's other work
+/// (timers included) must get its turn while the take-over builds.
 fn build_in_slices(done: impl FnOnce() + 'static) {
     fn step(parts: usize, started: f64, done: Box<dyn FnOnce()>) {
         let now = now_ms();

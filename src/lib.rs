@@ -12,6 +12,7 @@ pub mod app;
 pub mod boot;
 pub mod components;
 pub mod config;
+pub mod first_page;
 pub mod head;
 pub mod near_viewport;
 pub mod offline;

@@ -21,5 +21,6 @@ pub mod search_box;
 pub mod section;
 pub mod service;
 pub mod service_details;
+pub mod shell;
 pub mod tabs;
 pub mod theme;

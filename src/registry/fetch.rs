@@ -41,32 +41,42 @@ use super::http::{self, GetError, Options, Slices, Waiting, now};
 use super::kept::{self, Kept};
 use super::lookalikes;
 use super::{
-    FetchError, Listing, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, Progress,
-    RegistryState, STILL_WAITING, Status,
+    FetchError, Listing, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, Paging,
+    Progress, RegistryState, STILL_WAITING, Status,
 };
 use crate::config;
 use crate::timing::{mark, measure};
 
 /// Why an attempt is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Attempt {
+enum Attempt {
     /// The page has just started: the registry and every optional file.
     First,
     /// Asked again (Retry, or by itself after a failure): the registry only, from the server.
     Retry,
 }
 
-/// Where paging through an AgentRegistry stopped, so that a retry resumes there.
-#[derive(Clone, Debug)]
-pub(super) struct Paging {
-    pager: Pager,
-    /// The text of every page read so far, kept once the listing is whole.
-    texts: Vec<String>,
+impl RegistryState {
+    /// Starts loading the registry of the build (and, for an ACP registry, each optional file)
+    /// into this state, in the browser: the first time.
+    pub fn load(self) {
+        start(self, Attempt::First);
+    }
+
+    /// Loads the registry again, asking the server (not the browser's cache); what is shown
+    /// stays until it succeeds.
+    pub fn retry(self) {
+        if self.status.get_untracked() != Status::Loading {
+            self.attempts.update(|n| *n += 1);
+            self.status.set(Status::Loading);
+            start(self, Attempt::Retry);
+        }
+    }
 }
 
 /// Starts an attempt. The choice of loader is made here, outside the future, so that an ACP
 /// build's wasm does not carry the AgentRegistry's pager (the kind is a constant).
-pub(super) fn start(state: RegistryState, attempt: Attempt) {
+fn start(state: RegistryState, attempt: Attempt) {
     match config::registry_kind() {
         RegistryKind::Acp => leptos::task::spawn_local(load_acp(state, attempt)),
         RegistryKind::AgentRegistry => {
@@ -230,15 +240,6 @@ async fn parse_registry(
 
 /// Entries read or indexed between two looks at the clock: well under a millisecond's work.
 const ENTRIES_AT_A_TIME: usize = 64;
-
-/// Fetches and loads the registry at `url`, without timeouts' notices or kept copies.
-pub async fn fetch_registry(url: String) -> Result<LoadedRegistry, FetchError> {
-    let fetched = http::get(&url, &Options::default(), &|_| {})
-        .await
-        .map_err(|error| error.into_fetch_error(&url))?;
-    let text = fetched.text(&url)?;
-    parse_registry(&url, &text, (None, Listings::default())).await
-}
 
 /// Shows the copy kept, when it still reads as a registry.
 async fn show_kept(state: RegistryState, url: &str, kept: &Kept) {

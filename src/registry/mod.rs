@@ -3,7 +3,8 @@
 //! Every page reads one [`RegistryState`] from context. In the browser it is filled by
 //! [`RegistryState::load`] (the only IO of the site, in [`fetch`]); at build time the renderer
 //! gives it the registry known then ([`RegistryState::ready`]), so pages render the same
-//! components with the same data on both sides.
+//! components with the same data on both sides. The state does not know how it is loaded:
+//! `fetch` defines `load` and `retry` and writes into it; this file never calls it.
 //!
 //! The state keeps the **latest registry that loaded** apart from the **status of the last
 //! attempt**: a reload that fails or stalls never takes away what is shown, it only adds a
@@ -32,13 +33,13 @@ mod relay;
 use std::sync::{Arc, LazyLock};
 
 use leptos::prelude::*;
+use registry_core::agentregistry::Pager;
 use registry_core::edition::Edition;
 use registry_core::listing::{ClientView, Listings, Quarantine};
 use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Catalog, Diagnostic, LoadError};
 
 pub use error::{FetchError, age_words, duration_words, file_name, size_words, thousands};
-pub use fetch::fetch_registry;
 pub use http::{SILENCE_LIMIT, Waiting};
 
 /// How long a request may wait before the page says it is still waiting (and, for the
@@ -270,7 +271,7 @@ pub struct RegistryState {
     /// The last failure, until an attempt succeeds: it stays said while a retry is under way.
     failure: RwSignal<Option<FetchError>>,
     /// An AgentRegistry's pager where the last attempt stopped, so a retry resumes there.
-    stopped: StoredValue<Option<fetch::Paging>>,
+    stopped: StoredValue<Option<Paging>>,
     /// How many registries have been shown: a look-alike answer is attached only to the
     /// registry it was asked about.
     shown: StoredValue<u64>,
@@ -293,6 +294,14 @@ enum Extras {
     Free,
     /// Held: each waiting start is woken when they are released.
     Held(Vec<futures::channel::oneshot::Sender<()>>),
+}
+
+/// Where paging through an AgentRegistry stopped, so that a retry resumes there.
+#[derive(Clone, Debug)]
+struct Paging {
+    pager: Pager,
+    /// The text of every page read so far, kept once the listing is whole.
+    texts: Vec<String>,
 }
 
 impl RegistryState {
@@ -326,12 +335,6 @@ impl RegistryState {
     /// registry (the browser then loads it).
     pub fn shell() -> RegistryState {
         RegistryState::with_latest(None, Status::Loading)
-    }
-
-    /// Starts loading the registry of the build (and, for an ACP registry, each optional file)
-    /// into this state, in the browser: the first time.
-    pub fn load(self) {
-        fetch::start(self, fetch::Attempt::First);
     }
 
     /// Holds the optional files and the look-alike check back until
@@ -370,16 +373,6 @@ impl RegistryState {
         if held {
             // A state dropped with the page never releases; nothing is left to start then.
             let _ = started.await;
-        }
-    }
-
-    /// Loads the registry again, asking the server (not the browser's cache); what is shown
-    /// stays until it succeeds.
-    pub fn retry(self) {
-        if self.status.get_untracked() != Status::Loading {
-            self.attempts.update(|n| *n += 1);
-            self.status.set(Status::Loading);
-            fetch::start(self, fetch::Attempt::Retry);
         }
     }
 

@@ -15,13 +15,13 @@ use registry_core::edition::Edition;
 use registry_core::protocol::Report;
 use registry_core::{BadgeSnippets, Entry, Kind, Listing, ServiceAgent};
 
-use crate::app::FirstPage;
 use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
 use crate::components::lookalike::{LookalikeWarnings, warnings_of};
 use crate::components::notices::LoadErrorPanel;
 use crate::components::service_details::ServiceDetails;
 use crate::config;
+use crate::first_page::FirstPage;
 use crate::head::PageHead;
 use crate::query_state::LastSearch;
 use crate::registry::{LoadedRegistry, Phase, use_registry};

@@ -16,6 +16,8 @@
 //! - [`listing`]: where each agent is listed (the JetBrains views) and whether it is
 //!   quarantined, read leniently;
 //! - [`url`]: which URLs may become links;
+//! - [`icon_bounds`]: the bounds of an icon checkable without parsing it, shared by the
+//!   validator and the site;
 //! - [`lookalike`]: entries confusable with another, mixed-script and invisible-character
 //!   names, misleading links;
 //! - [`search`]: the typo-tolerant, ranked search index;

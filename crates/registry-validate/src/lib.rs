@@ -18,11 +18,11 @@
 //! - [`Validation::remote_checks`] lists the URLs `--check-urls` should try, so the network part
 //!   stays outside.
 //!
-//! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `schema`
-//! (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the sanitiser), `lookalike` (names and
-//! ids confusable across folders), `versions` (versions inside URLs and specs),
-//! `spans` (JSON pointer → place in the text), `output` (`registry.json`), `views` (the JetBrains
-//! views and their rules), `remote` (URL checks).
+//! Module map: `diagnostic` (what is reported), `manifest` (JSON rules), `preview` (the
+//! preview channel's rules), `schema` (`agent.schema.json`), `icon` (SVG rules, CSS, limits, the
+//! sanitiser), `lookalike` (names and ids confusable across folders), `versions` (versions
+//! inside URLs and specs), `spans` (JSON pointer → place in the text), `output`
+//! (`registry.json`), `views` (the JetBrains views and their rules), `remote` (URL checks).
 //!
 //! Folder discovery follows the CI: top-level folders starting with `.`, `dist` and folders without
 //! a manifest are skipped; an id two folders share is an error (`Rule::IdDuplicate`).

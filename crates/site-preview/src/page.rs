@@ -11,10 +11,10 @@
 
 use std::sync::Arc;
 
-use acp_catalog::app::SiteShell;
 use acp_catalog::components::card::AgentCard;
 use acp_catalog::components::entry::EntryDetails;
 use acp_catalog::components::highlight::Highlights;
+use acp_catalog::components::shell::SiteShell;
 use acp_catalog::config;
 use acp_catalog::head::PageHead;
 use acp_catalog::visitor::VisitorState;

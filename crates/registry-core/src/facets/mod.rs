@@ -58,9 +58,57 @@
 //!   values as ids into it, so results and every group's counts come from one pass over the
 //!   search hits; [`FacetCounts`] lists, per group, the options to show.
 //!
-//! Adding a group is one row of [`FACETS`], its [`Facet`] and [`FacetValue`] variants (with
-//! their words), and its arms in the predicate and the offer; the codec, the counting and the
-//! UI need nothing more (ARCHITECTURE.md shows the diff of one).
+//! # Adding a group
+//!
+//! A group is a row of [`FACETS`], its [`Facet`] and [`FacetValue`] variants (with their
+//! words), and its arms in the predicate and the offer. The query codec, the counting
+//! ([`FacetIndex`]), the test oracle's iteration and the site's filter panel walk the table and
+//! need no change. The whole diff of a made-up "Icon" group (the entry's own icon, or the
+//! monogram), which builds and passes the core's tests (the one-pass counts are checked against
+//! the naive oracle, which restates what the group offers):
+//!
+//! ```text
+//!  // table.rs: the group and its value, each placed where its row goes (values sort in
+//!  // table order), the row, and one arm each in index, parse, facet, as_str and label
+//!  pub enum Facet {
+//!      Capability,
+//! +    /// Whether the entry has its own icon.
+//! +    Icon,
+//! -pub const FACETS: [FacetSpec; 16] = [
+//! +pub const FACETS: [FacetSpec; 17] = [
+//!      // ... after the Capability row:
+//! +    FacetSpec {
+//! +        facet: Facet::Icon,
+//! +        key: "icon",
+//! +        legend: "Icon",
+//! +        several: Several::Commas,
+//! +        within: Within::Any,
+//! +        found: Found::No,
+//! +        order: Order::Value,
+//! +    },
+//!  pub enum FacetValue {
+//!      Capability(CapabilityFilter),
+//! +    /// Whether the entry has its own icon.
+//! +    Icon(bool),
+//! +            Facet::Icon => 9,
+//! -            Facet::Tag(group) => 9 + group as usize,
+//! +            Facet::Tag(group) => 10 + group as usize,
+//! +            Facet::Icon => ["no", "yes"].iter().position(|w| *w == lower()).map(|i| FacetValue::Icon(i == 1)),
+//! +            FacetValue::Icon(_) => Facet::Icon,
+//! +            FacetValue::Icon(has) => if *has { "yes" } else { "no" },
+//! +            FacetValue::Icon(has) => if *has { "Its own" } else { "Monogram" },
+//!  // table.rs's test of the order: the tag groups' rows moved one down
+//! -        assert_eq!(order, [0, 2, 3, 9, 15]);
+//! +        assert_eq!(order, [0, 2, 3, 10, 16]);
+//!  // entry.rs: the predicate, and what the group offers (both values, even at zero)
+//! +        (Facet::Icon, _) => out.push(FacetValue::Icon(entry.icon.is_some())),
+//! +        Facet::Icon => acp([false, true].map(FacetValue::Icon).to_vec()),
+//!  // tests/common/mod.rs: the oracle's statement of what the group offers
+//! +            Facet::Icon => acp.then(|| [false, true].map(FacetValue::Icon).to_vec()),
+//! ```
+//!
+//! A value type of its own (an enum with `ALL`, `as_str`, `label` and `parse`, like
+//! [`Os`](crate::model::Os)) would replace the `bool` and its inline words.
 
 mod entry;
 mod index;
