@@ -375,6 +375,9 @@ fn check_folder(
             claimed: HashSet::new(),
         };
         id = manifest::check(folder, &mut sink);
+        if let Some(preview) = parsed.value.get("preview") {
+            preview::check(preview, &mut sink);
+        }
         if let Some(schema) = schema {
             schema.check(&mut sink);
         }

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
 use crate::spans::{self, JsonMap, dotted, escape};
-use crate::{preview, versions};
+use crate::versions;
 
 /// The fields every manifest must have, in the order the CI lists them.
 const REQUIRED: [(&str, &str); 5] = [
@@ -359,9 +359,6 @@ pub(crate) fn check(folder: &str, sink: &mut Sink<'_>) -> Option<String> {
     }
     if let Some(distribution) = root.get("distribution") {
         check_distribution(distribution, version, sink);
-    }
-    if let Some(preview) = root.get("preview") {
-        preview::check(preview, sink);
     }
     id.map(str::to_owned)
 }
