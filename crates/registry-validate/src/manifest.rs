@@ -2,8 +2,9 @@
 //! the registry CI's rules on it, each problem pointing at the key or value it is about.
 //!
 //! The rules are the required fields, the id, the version, the distribution, the binary targets'
-//! `cmd`, the archive and package rules, the preview channel ([`crate::preview`]), and fields
-//! outside the format (the RFD's older shape, unknown keys: warnings, as the CI publishes them).
+//! `cmd`, the archive and package rules (which the preview channel's, `crate::preview`, reuse),
+//! and fields outside the format (the RFD's older shape, unknown keys: warnings, as the CI
+//! publishes them).
 
 use std::collections::HashSet;
 
