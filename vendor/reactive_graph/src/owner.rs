@@ -501,6 +501,7 @@ pub(crate) struct OwnerInner {
     paused: bool,
 }
 
+// Not in reactive_graph 0.2.16, as in 0.3.0-rc1 (see vendor/README.md).
 impl OwnerInner {
     fn push_child(&mut self, child: &Arc<RwLock<OwnerInner>>) {
         // Prune dead `Weak`s when `children` would reallocate: a long-lived

@@ -69,13 +69,15 @@ impl SubscriberSet {
     }
 
     pub fn subscribe(&mut self, subscriber: AnySubscriber) {
-        // Not in reactive_graph 0.2.16 (see vendor/README.md): subscribers that no longer exist
-        // are dropped whenever the set would grow its allocation (amortised O(1), order kept).
-        // A subscriber leaves the set only when it runs again, which a dropped one never does,
-        // and its `Weak` keeps its allocation: a long-lived source would otherwise keep every
-        // subscriber it ever had.
+        // Not in reactive_graph 0.2.16, as in 0.3.0-rc1 (see vendor/README.md): subscribers
+        // that no longer exist are dropped whenever the set would grow its allocation (order
+        // kept). A subscriber leaves the set only when it runs again, which a dropped one never
+        // does, and its `Weak` keeps its allocation: a long-lived source would otherwise keep
+        // every subscriber it ever had. Reserving room for the live ones makes the next scan wait
+        // at least that many insertions, so this stays amortised O(1) even when few have died.
         if self.0.len() == self.0.capacity() {
             self.0.retain(|subscriber| subscriber.1.strong_count() > 0);
+            self.0.reserve(self.0.len());
         }
         self.0.insert(subscriber);
     }
