@@ -43,7 +43,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::app::App;
 use crate::components::deferred;
-use crate::components::icon;
+use crate::components::icon::cache::remember_drawn;
 use crate::components::notices::NetworkNotices;
 use crate::registry::{OptionalStatus, Phase, RegistryState, lookalikes};
 use crate::timing::{mark, measure};
@@ -91,7 +91,7 @@ pub fn start() {
     });
     in_next_task(&owner, move || {
         if prerendered {
-            icon::remember_drawn(&root);
+            remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);
         } else {
             replace(&root, registry, visitor);

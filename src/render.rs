@@ -15,7 +15,7 @@
 //!
 //! and beside them `icons.css`, the rules giving the icons those pages show their URL (pages
 //! carry no `style` attribute, which the site's Content-Security-Policy refuses: see
-//! [`crate::components::icon`]), and what the world links to: `badge/<id>.svg` (an entry's badge, for READMEs),
+//! [`crate::components::icon::build_time`]), and what the world links to: `badge/<id>.svg` (an entry's badge, for READMEs),
 //! `og/<id>.png` (its link-preview image, drawn from its icon by `og_image`), `sitemap.xml`
 //! listing every page, and `robots.txt` pointing at it.
 //!
@@ -53,7 +53,7 @@ use registry_core::{Entry, Kind, Severity};
 
 use crate::app::App;
 use crate::boot::{HEAD_END, HEAD_START, PRERENDERED, ROOT_ID};
-use crate::components::icon::{ICONS_CSS, rendered_icons_css};
+use crate::components::icon::build_time::{ICONS_CSS, note_read_by_build, rendered_icons_css};
 use crate::config;
 use crate::registry::{LoadedRegistry, RegistryState};
 use crate::visitor::VisitorState;
@@ -354,7 +354,7 @@ pub fn write_site(
             .map(|entry| {
                 let url = crate::components::icon::icon_url(entry, &loaded.url)?;
                 let text = local_icon(&url, out_dir);
-                crate::components::icon::note_read_by_build(&url, text.as_deref());
+                note_read_by_build(&url, text.as_deref());
                 text
             })
             .collect()
