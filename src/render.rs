@@ -211,8 +211,8 @@ impl Template {
     /// The template with a stylesheet applied once the page has been painted (`href` resolved
     /// against the page's `<base>`), unless it is already: linked after the page with
     /// `media="print"`, so that it is fetched without holding up the first paint, which the
-    /// stylesheets of the head do; the start-up script (`pattern_script` in `Trunk.toml`)
-    /// applies it ([`AFTER_PAINT`]) once the page has been painted, and without JavaScript a
+    /// stylesheets of the head do; the start-up script (`src/start.js`) applies it
+    /// ([`AFTER_PAINT`]) once the page has been painted, and without JavaScript a
     /// `<noscript>` copy of the link applies it at once. The icons' masks are such a
     /// stylesheet: each icon is a file of its own, painted when it arrives, whatever the sheet.
     pub fn with_late_stylesheet(&self, href: &str) -> Template {

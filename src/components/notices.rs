@@ -16,8 +16,8 @@ use crate::registry::{
     size_words, use_registry,
 };
 
-/// The attribute of the notice the start-up script (`pattern_script` in `Trunk.toml`) shows
-/// when the app cannot start: its script or its wasm failed to load or to run.
+/// The attribute of the notice the start-up script (`src/start.js`) shows when the app cannot
+/// start: its script or its wasm failed to load or to run.
 pub const APP_FAILED: &str = "data-app-failed";
 
 /// Says, beside controls that need the app (`what`: "Search, filters and sorting"), that they
