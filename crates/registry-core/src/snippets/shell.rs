@@ -18,8 +18,11 @@
 //!   invisible character written `$([char]0xHHHH)` (which Windows PowerShell 5.1 reads too, unlike
 //!   `` `u{…} ``) and `` ` ``, `$` and the double quotes `" “ ” „` escaped with a backtick.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+use percent_encoding::percent_decode_str;
 
 use super::{
     Escapes, InstallSnippet, Note, POSIX_INSTALL_ROOT, Refusal, Shell, WINDOWS_INSTALL_ROOT,
@@ -698,30 +701,10 @@ pub(super) fn url_file_name(url: &str) -> String {
         Some((_, path)) => path.rsplit('/').next().unwrap_or_default(),
         None => "",
     };
-    percent_decode(segment)
-}
-
-/// `%XX` sequences decoded when the result is UTF-8; the text as is otherwise.
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    // `%XX` sequences decoded when the result is UTF-8; the segment as is otherwise.
+    percent_decode_str(segment)
+        .decode_utf8()
+        .map_or_else(|_| segment.to_owned(), Cow::into_owned)
 }
 
 /// A file name that needs no care anywhere: `[A-Za-z0-9._+-]`, not starting with `.` or `-`.
@@ -832,6 +815,12 @@ mod tests {
                 "coco-1.1.27+2006.tar.gz",
             ),
             ("https://h/a/%FF.zip", "%FF.zip"),
+            // Not a `%` and two hex digits: kept as written.
+            ("https://h/a/b%zz.zip", "b%zz.zip"),
+            ("https://h/a/b%2.zip", "b%2.zip"),
+            ("https://h/a/b%+5.zip", "b%+5.zip"),
+            ("https://h/a/b%", "b%"),
+            ("https://h/a/%e2%82%AC.zip", "€.zip"),
             ("https://h/", ""),
             ("https://h", ""),
             ("no-scheme/x.zip", "x.zip"),
