@@ -6,7 +6,7 @@
 //! paint only when the build read it and it is within the bounds, its monogram when the build
 //! refused it, and an empty tile, for the browser to read and measure first, when the build
 //! could not read it (an icon on another host: the build fetches nothing). Each mask drawn is
-//! remembered by its class ([`remember_rendered`]), and the renderer writes their rules into
+//! remembered by its class (`remember_rendered`), and the renderer writes their rules into
 //! [`ICONS_CSS`] ([`rendered_icons_css`]), since the site's Content-Security-Policy allows no
 //! `style` attribute.
 

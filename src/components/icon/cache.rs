@@ -7,7 +7,7 @@
 //!
 //! Icons asking while a read is under way wait for its answer, and an icon built again for a URL
 //! already read (the results change on every keystroke) shows the icon or monogram at once.
-//! Reads start in a task after the next frame ([`start_reads`]): the frame that shows a
+//! Reads start in a task after the next frame (`start_reads`): the frame that shows a
 //! keystroke's new cards is not spent starting their downloads. The icons the page the app took
 //! over had drawn ([`remember_drawn`]) are drawn again at once from their URL while checked.
 
