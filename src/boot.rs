@@ -43,10 +43,10 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::app::App;
 use crate::components::deferred;
-use crate::components::icon;
+use crate::components::icon::cache::remember_drawn;
 use crate::components::notices::NetworkNotices;
 use crate::registry::{OptionalStatus, Phase, RegistryState, lookalikes};
-use crate::timing::{mark, measure};
+use crate::timing::{clock, mark, measure};
 use crate::visitor::VisitorState;
 
 /// The id of the element the app renders into.
@@ -91,7 +91,7 @@ pub fn start() {
     });
     in_next_task(&owner, move || {
         if prerendered {
-            icon::remember_drawn(&root);
+            remember_drawn(&root);
             take_over_when_ready(root, registry, visitor);
         } else {
             replace(&root, registry, visitor);
@@ -241,7 +241,7 @@ const SLICE_MS: f64 = 8.0;
 /// (timers included) must get its turn while the take-over builds.
 fn build_in_slices(done: impl FnOnce() + 'static) {
     fn step(parts: usize, started: f64, done: Box<dyn FnOnce()>) {
-        let now = now_ms();
+        let now = clock();
         let took = now - started;
         let parts = if took < SLICE_MS / 2.0 {
             (parts * 2).min(32)
@@ -258,14 +258,8 @@ fn build_in_slices(done: impl FnOnce() + 'static) {
         set_timeout(move || step(parts, now, done), Duration::ZERO);
     }
     // The first task built the page around its parts; the next one starts revealing them.
-    let started = now_ms();
+    let started = clock();
     set_timeout(move || step(1, started, Box::new(done)), Duration::ZERO);
-}
-
-fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map_or(0.0, |performance| performance.now())
 }
 
 /// Renders the app into a new root and swaps it for the loading shell `old`, in one step.

@@ -15,7 +15,7 @@
 //!
 //! and beside them `icons.css`, the rules giving the icons those pages show their URL (pages
 //! carry no `style` attribute, which the site's Content-Security-Policy refuses: see
-//! [`crate::components::icon`]), and what the world links to: `badge/<id>.svg` (an entry's badge, for READMEs),
+//! [`crate::components::icon::build_time`]), and what the world links to: `badge/<id>.svg` (an entry's badge, for READMEs),
 //! `og/<id>.png` (its link-preview image, drawn from its icon by `og_image`), `sitemap.xml`
 //! listing every page, and `robots.txt` pointing at it.
 //!
@@ -53,7 +53,7 @@ use registry_core::{Entry, Kind, Severity};
 
 use crate::app::App;
 use crate::boot::{HEAD_END, HEAD_START, PRERENDERED, ROOT_ID};
-use crate::components::icon::{ICONS_CSS, rendered_icons_css};
+use crate::components::icon::build_time::{ICONS_CSS, note_read_by_build, rendered_icons_css};
 use crate::config;
 use crate::registry::{LoadedRegistry, RegistryState};
 use crate::visitor::VisitorState;
@@ -211,8 +211,8 @@ impl Template {
     /// The template with a stylesheet applied once the page has been painted (`href` resolved
     /// against the page's `<base>`), unless it is already: linked after the page with
     /// `media="print"`, so that it is fetched without holding up the first paint, which the
-    /// stylesheets of the head do; the start-up script (`pattern_script` in `Trunk.toml`)
-    /// applies it ([`AFTER_PAINT`]) once the page has been painted, and without JavaScript a
+    /// stylesheets of the head do; the start-up script (`src/start.js`) applies it
+    /// ([`AFTER_PAINT`]) once the page has been painted, and without JavaScript a
     /// `<noscript>` copy of the link applies it at once. The icons' masks are such a
     /// stylesheet: each icon is a file of its own, painted when it arrives, whatever the sheet.
     pub fn with_late_stylesheet(&self, href: &str) -> Template {
@@ -354,7 +354,7 @@ pub fn write_site(
             .map(|entry| {
                 let url = crate::components::icon::icon_url(entry, &loaded.url)?;
                 let text = local_icon(&url, out_dir);
-                crate::components::icon::note_read_by_build(&url, text.as_deref());
+                note_read_by_build(&url, text.as_deref());
                 text
             })
             .collect()

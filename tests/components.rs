@@ -8,6 +8,7 @@ use acp_catalog::components::facets::{FacetFieldset, FacetGroup, FacetOption};
 use acp_catalog::components::highlight::Highlighted;
 use acp_catalog::components::icon::AgentIcon;
 use acp_catalog::components::notices::DiagnosticsNotice;
+use acp_catalog::timing::sleep;
 use leptos::prelude::*;
 use registry_core::{Diagnostic, Facet, FacetValue, Kind, Location, Method, Severity};
 use wasm_bindgen::JsCast;
@@ -27,19 +28,7 @@ fn mount<V: IntoView + 'static>(f: impl FnOnce() -> V + 'static) -> web_sys::Htm
 }
 
 async fn tick(ms: u64) {
-    gloo_timers_sleep(Duration::from_millis(ms)).await;
-}
-
-async fn gloo_timers_sleep(duration: Duration) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(
-                &resolve,
-                duration.as_millis() as i32,
-            )
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    sleep(Duration::from_millis(ms)).await;
 }
 
 #[wasm_bindgen_test]

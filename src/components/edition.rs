@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use registry_core::edition::{Day, Edition, EditionSource, days_words};
 
 use crate::components::link::ExternalLink;
+use crate::timing::now;
 
 /// "… registry build v2026.08.20-1a2b3c4, published 2026-08-20." (the build linked to its
 /// immutable snapshot when known), or what is known of it; `lead` starts the sentence
@@ -90,7 +91,7 @@ pub fn ago(day: Day) -> Option<String> {
     if !cfg!(target_arch = "wasm32") {
         return None;
     }
-    let today = Day::from_unix_ms(js_sys::Date::now());
+    let today = Day::from_unix_ms(now());
     let days = today.days_since(day);
     Some(match days {
         ..=0 => " (today)".to_owned(),

@@ -15,9 +15,10 @@ use crate::registry::{
     FetchError, OptionalStatus, Phase, RegistryState, Status, Waiting, age_words, file_name,
     size_words, use_registry,
 };
+use crate::timing::now;
 
-/// The attribute of the notice the start-up script (`pattern_script` in `Trunk.toml`) shows
-/// when the app cannot start: its script or its wasm failed to load or to run.
+/// The attribute of the notice the start-up script (`src/start.js`) shows when the app cannot
+/// start: its script or its wasm failed to load or to run.
 pub const APP_FAILED: &str = "data-app-failed";
 
 /// Says, beside controls that need the app (`what`: "Search, filters and sorting"), that they
@@ -108,18 +109,6 @@ fn clock(at: f64) -> String {
     {
         let _ = at;
         String::new()
-    }
-}
-
-/// Milliseconds since the Unix epoch (`0` at build time, which shows no kept copies).
-fn now() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        0.0
     }
 }
 

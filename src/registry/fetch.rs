@@ -37,7 +37,7 @@ use registry_core::load::Scanning;
 use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Registry, RegistryKind, SiteSettings};
 
-use super::http::{self, GetError, Options, Slices, Waiting, now};
+use super::http::{self, GetError, Options, Waiting};
 use super::kept::{self, Kept};
 use super::lookalikes;
 use super::{
@@ -45,7 +45,7 @@ use super::{
     Progress, RegistryState, STILL_WAITING, Status,
 };
 use crate::config;
-use crate::timing::{mark, measure};
+use crate::timing::{Slices, mark, measure, now, sleep, yield_now};
 
 /// Why an attempt is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ async fn load_registry(state: RegistryState, attempt: Attempt) {
                 Ok(loaded) => {
                     state.publish(loaded.last_modified(validators.last_modified.as_deref()));
                     // A task of its own, after the one that shows the registry.
-                    http::yield_now().await;
+                    yield_now().await;
                     kept::keep(&url, chunks.blob().as_ref(), &validators, now()).await;
                 }
                 Err(error) => failed(state, &url, error, &kept_slot).await,
@@ -299,7 +299,7 @@ fn ask_again_later(state: RegistryState, error: &FetchError) {
         let back_online = std::pin::pin!(went_online());
         match delay {
             Some(delay) => {
-                let delay = std::pin::pin!(http::sleep(delay));
+                let delay = std::pin::pin!(sleep(delay));
                 if online {
                     let _ = select(delay, back_online).await;
                 } else {

@@ -24,7 +24,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use futures::future::{Either, select};
-use js_sys::{Promise, Uint8Array};
+use js_sys::Uint8Array;
 use leptos::prelude::window;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -35,6 +35,7 @@ use web_sys::{
 
 use super::error::{FetchError, origin_of, retry_after_seconds};
 use super::relay;
+use crate::timing::{Slices, now, sleep};
 
 /// How long nothing may arrive (no answer, or no new bytes) before the request is given up.
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(12);
@@ -524,81 +525,6 @@ async fn probe(url: &str, mode: RequestMode, redirect: RequestRedirect) -> Optio
 /// This page's origin (`https://agentclientprotocol.com`).
 pub fn page_origin() -> String {
     window().location().origin().unwrap_or_default()
-}
-
-/// How long the page's thread works before the browser gets a turn, in milliseconds: a quarter
-/// of the 50 ms of a long task, so that a phone four times slower than the machine measuring
-/// (Lighthouse's mobile visitor) sees none either.
-pub const SLICE: f64 = 12.0;
-
-/// Work cut into slices of about [`SLICE`] milliseconds.
-#[derive(Debug)]
-pub struct Slices {
-    started: f64,
-}
-
-impl Slices {
-    /// A first slice, starting now.
-    pub fn start() -> Slices {
-        Slices { started: clock() }
-    }
-
-    /// Gives the browser a turn if this slice has run its time.
-    pub async fn pause_when_due(&mut self) {
-        if clock() - self.started >= SLICE {
-            self.pause().await;
-        }
-    }
-
-    /// Gives the browser a turn, and starts a new slice.
-    pub async fn pause(&mut self) {
-        yield_now().await;
-        self.started = clock();
-    }
-}
-
-/// Gives the browser a turn (to paint, to answer input), then resumes: through
-/// `scheduler.yield()` where the browser has it, which resumes ahead of the tasks queued
-/// meanwhile and is never delayed; else a task later (`setTimeout`, which browsers delay by
-/// 4 ms once nested, so that slices of work would idle a quarter of the time).
-pub async fn yield_now() {
-    let scheduler = js_sys::Reflect::get(&window(), &JsValue::from_str("scheduler"))
-        .ok()
-        .filter(|scheduler| scheduler.is_object());
-    let yielded = scheduler.and_then(|scheduler| {
-        let call = js_sys::Reflect::get(&scheduler, &JsValue::from_str("yield")).ok()?;
-        let promise = call.dyn_ref::<js_sys::Function>()?.call0(&scheduler).ok()?;
-        promise.dyn_into::<Promise>().ok()
-    });
-    match yielded {
-        Some(promise) => {
-            let _ = JsFuture::from(promise).await;
-        }
-        None => sleep(Duration::ZERO).await,
-    }
-}
-
-/// Milliseconds since the page started, to a fraction of one.
-fn clock() -> f64 {
-    window()
-        .performance()
-        .map_or_else(now, |performance| performance.now())
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now() -> f64 {
-    js_sys::Date::now()
-}
-
-/// A future that is ready after `duration`.
-pub async fn sleep(duration: Duration) {
-    let promise = Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(
-            &resolve,
-            duration.as_millis() as i32,
-        );
-    });
-    let _ = JsFuture::from(promise).await;
 }
 
 /// What a JavaScript exception says.

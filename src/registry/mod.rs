@@ -39,6 +39,8 @@ use registry_core::listing::{ClientView, Listings, Quarantine};
 use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Catalog, Diagnostic, LoadError};
 
+use crate::timing;
+
 pub use error::{FetchError, age_words, duration_words, file_name, size_words, thousands};
 pub use http::{SILENCE_LIMIT, Waiting};
 
@@ -533,7 +535,7 @@ impl RegistryState {
         #[cfg(target_arch = "wasm32")]
         leptos::task::spawn_local(async move {
             let mut attaching = attaching;
-            let mut slices = http::Slices::start();
+            let mut slices = timing::Slices::start();
             slices.pause().await;
             while !attaching.step(64) {
                 slices.pause_when_due().await;
@@ -553,12 +555,12 @@ impl RegistryState {
             self.extras_free().await;
             // In tasks of their own, after the one that shows the registry: copying and
             // encoding every entry's text takes its own time (about 100 ms at 50,000 entries).
-            http::yield_now().await;
+            timing::yield_now().await;
             let Some(latest) = self.latest.get_untracked() else {
                 return;
             };
             let mut listings = lookalikes::Listings::default();
-            let mut slices = http::Slices::start();
+            let mut slices = timing::Slices::start();
             for (i, entry) in latest.catalog.registry.entries.iter().enumerate() {
                 if i % 64 == 0 {
                     slices.pause_when_due().await;
@@ -593,7 +595,7 @@ impl RegistryState {
 
     fn fail(self, error: FetchError) {
         self.waiting.set(None);
-        self.failed_at.set(http_now());
+        self.failed_at.set(timing::now());
         self.failure.set(Some(error.clone()));
         self.status.set(Status::Failed(error));
     }
@@ -639,17 +641,6 @@ enum Listing {
     JetBrains(ClientView),
     JetBrainsPreview(ClientView),
     Quarantine(Quarantine),
-}
-
-fn http_now() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        http::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        0.0
-    }
 }
 
 fn empty() -> Arc<LoadedRegistry> {

@@ -31,6 +31,7 @@ use sha2::{Digest, Sha256};
 use crate::options::{DistOptions, RegistryKind};
 use crate::pages;
 use crate::setup::{self, Output, Tools};
+use crate::start_script;
 
 /// The kinds of file a visitor's browser downloads to start the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,6 +180,7 @@ pub const RELEASE_TARGET_DIR: &str = "target/site-build";
 /// Compiles the site for registries of `kind` into `target/site/<kind>/`, unless what is there
 /// was compiled from the same sources; returns the folder.
 pub fn compile(tools: &Tools, kind: RegistryKind, output: Output) -> Result<PathBuf> {
+    start_script::check(tools.root())?;
     let dir = tools.root().join("target").join("site").join(kind.as_str());
     let fingerprint = fingerprint(tools.root(), kind)?;
     let stamp = dir.join(FINGERPRINT_FILE);

@@ -33,6 +33,7 @@ mod pages;
 mod precompress;
 mod serve;
 mod setup;
+mod start_script;
 mod test;
 
 use std::path::{Path, PathBuf};

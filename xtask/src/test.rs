@@ -4,15 +4,17 @@
 //! 1. `cargo fmt --all --check`
 //! 2. `cargo clippy --workspace --all-targets -- -D warnings`
 //! 3. `cargo test --workspace` (native: the core crate, xtask)
-//! 4. `cargo test -p registry-core --test paste`: run snippets pasted into bash in a tmux pty
+//! 4. `node --test tests/start.test.mjs`: the start-up script (`src/start.js`) against a
+//!    stand-in page
+//! 5. `cargo test -p registry-core --test paste`: run snippets pasted into bash in a tmux pty
 //!    (tmux installed first; the test is `test = false`, so step 3 does not run it)
-//! 5. `cargo test -p acp-catalog --target wasm32-unknown-unknown --test components`: the
+//! 6. `cargo test -p acp-catalog --target wasm32-unknown-unknown --test components`: the
 //!    component tests (the crate's only browser tests) in headless
 //!    Chromium through chromedriver (`wasm-bindgen-test-runner` is the target's runner in
 //!    `.cargo/config.toml`)
-//! 6. end to end: the release site compiled once for ACP registries and once for an
+//! 7. end to end: the release site compiled once for ACP registries and once for an
 //!    AgentRegistry ([`dist::compile`], skipped when its sources are unchanged; beside steps
-//!    1-5, in a target directory of its own, its output in `target/release-build.log`), then laid out
+//!    1-6, in a target directory of its own, its output in `target/release-build.log`), then laid out
 //!    and rendered for each configuration the tests need, which compiles nothing: `/` and
 //!    `/acp/registry/` (as on GitHub Pages) over the bundled registry, and two sites over two
 //!    stand-in AgentRegistry services ([`agentregistry`]), one for the file that tests the
@@ -148,6 +150,9 @@ fn checks(tools: &Tools, times: &mut Times) -> Result<()> {
     times.time("cargo clippy", || step(tools, "cargo", &clippy, &[]))?;
     times.time("native tests", || {
         step(tools, "cargo", &["test", "--workspace"], &[])
+    })?;
+    times.time("start-up script (node)", || {
+        step(tools, "node", &["--test", "tests/start.test.mjs"], &[])
     })?;
     times.time("pasted snippets (tmux)", || {
         setup::ensure_tmux(tools)?;

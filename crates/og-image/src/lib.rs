@@ -28,6 +28,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use registry_core::icon_bounds;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
@@ -35,10 +36,11 @@ use resvg::usvg::{self, fontdb};
 pub const WIDTH: u32 = 1200;
 /// The image's height, in pixels.
 pub const HEIGHT: u32 = 630;
-/// The largest icon rendered, in bytes (registry icons are a few hundred).
-pub const MAX_ICON_BYTES: usize = 64 * 1024;
-/// The most `<use>` elements an icon may have.
-pub const MAX_USES: usize = 16;
+/// The largest icon rendered, in bytes (registry icons are a few hundred): the registry's
+/// `icon_bounds::MAX_BYTES`.
+pub const MAX_ICON_BYTES: usize = icon_bounds::MAX_BYTES;
+/// The most `<use>` elements an icon may have: `icon_bounds::MAX_USES`, as on the site.
+pub const MAX_USES: usize = icon_bounds::MAX_USES;
 
 /// Inter Bold and Regular, from the `@expo-google-fonts/inter` package (OFL-1.1).
 const FONTS: [&[u8]; 2] = [

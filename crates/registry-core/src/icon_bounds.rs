@@ -1,10 +1,11 @@
 //! The bounds of an icon that can be checked without parsing it, shared by the validator
-//! (`registry-validate`, over the parsed tree) and the site (over the text it fetched): bytes,
+//! (`registry-validate`, over the parsed tree), the site (over the text it fetched, see
+//! [`icon_measure`](crate::icon_measure)) and the link-preview image: bytes, elements, `<use>`
 //! elements and path segments, the counting of path segments as SVG reads path data, and the
 //! `<!DOCTYPE>` whose internal subset declares entities ([`doctype`]).
 //!
-//! The bounds are `MAX_BYTES`, `MAX_ELEMENTS` and `MAX_PATH_SEGMENTS`; `path_segments` and
-//! `numbers` count path data and point lists as SVG reads them.
+//! The bounds are `MAX_BYTES`, `MAX_ELEMENTS`, `MAX_USES` and `MAX_PATH_SEGMENTS`;
+//! `path_segments` and `numbers` count path data and point lists as SVG reads them.
 
 use std::ops::Range;
 
@@ -14,6 +15,9 @@ pub const MAX_BYTES: usize = 64 * 1024;
 pub const MAX_ELEMENTS: usize = 2_000;
 /// The most path segments (`d` commands and `points` pairs) an icon may have, in all.
 pub const MAX_PATH_SEGMENTS: usize = 10_000;
+/// The most `<use>` elements an icon may have: each copies others, and copies of copies grow
+/// exponentially.
+pub const MAX_USES: usize = 16;
 
 /// How many segments path data draws: each command letter starts a run of argument groups
 /// (`M`/`L`/`T` take 2 numbers, `H`/`V` 1, `S`/`Q` 4, `C` 6, `A` 7), each complete group one

@@ -16,8 +16,9 @@
 //! - [`listing`]: where each agent is listed (the JetBrains views) and whether it is
 //!   quarantined, read leniently;
 //! - [`url`]: which URLs may become links;
-//! - [`icon_bounds`]: the bounds of an icon checkable without parsing it, shared by the
-//!   validator and the site;
+//! - [`icon_bounds`]: how big an icon may be, checkable without parsing it (shared by the
+//!   validator, the site and the link-preview image); [`icon_measure`]: an icon's text measured
+//!   against those bounds before the site draws it;
 //! - [`lookalike`]: entries confusable with another, mixed-script and invisible-character
 //!   names, misleading links;
 //! - [`search`]: the typo-tolerant, ranked search index;
@@ -45,6 +46,7 @@ pub mod catalog;
 pub mod edition;
 pub mod facets;
 pub mod icon_bounds;
+pub mod icon_measure;
 pub mod id;
 pub mod invisible;
 pub mod jsonld;

@@ -9,6 +9,7 @@
 use std::collections::HashSet;
 
 use registry_core::id;
+use registry_core::load::{describe, parser_message};
 use registry_core::model::{Os, Platform, cmd_problem};
 use serde_json::{Map, Value};
 
@@ -146,10 +147,7 @@ pub(crate) fn parse(file: &str, bytes: &[u8], out: &mut Vec<Diagnostic>) -> Opti
             json,
         });
     }
-    let message = strict.to_string();
-    let message = message
-        .rsplit_once(" at line ")
-        .map_or(message.as_str(), |(m, _)| m);
+    let message = parser_message(&strict);
     let line_start: usize = text
         .split_inclusive('\n')
         .take(strict.line().saturating_sub(1))
@@ -878,18 +876,6 @@ fn near_miss(key: &str) -> Option<&'static str> {
         .filter(|(distance, _)| *distance <= 2)
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, field)| field)
-}
-
-/// `an object`, `a string`, ... for messages.
-pub(crate) fn describe(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// `1.2` → `1.2.0`, `v1.2.3` → `1.2.3`, `1.2.3-beta` → `1.2.3`: the nearest release version.

@@ -12,10 +12,11 @@
 //! built-in rules, so they hold whichever `agent.schema.json` the folder has. A preview's URLs
 //! are never probed (`--check-urls` reads the root `distribution` only), as in the CI.
 
+use registry_core::load::describe;
 use serde_json::Value;
 
 use crate::diagnostic::Rule;
-use crate::manifest::{At, Channel, Sink, check_package_in, describe};
+use crate::manifest::{At, Channel, Sink, check_package_in};
 use crate::spans::escape;
 use crate::versions;
 

@@ -7,10 +7,11 @@
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{ValidationError, Validator};
+use registry_core::load::describe;
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Rule, Severity};
-use crate::manifest::{At, Sink, describe};
+use crate::manifest::{At, Sink};
 use crate::spans::{dotted, escape, parent};
 
 /// The schema file, at the top of the registry folder.

@@ -209,8 +209,9 @@ impl Problem {
 
 pub(crate) type Problems = Vec<Problem>;
 
-/// `a string`, `an array`, ... for messages.
-pub(crate) fn describe(value: &Value) -> &'static str {
+/// `a string`, `an array`, ... for messages: what a JSON value is, where it is not what was
+/// expected (`` `id` is a number, not a string ``).
+pub fn describe(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -221,8 +222,9 @@ pub(crate) fn describe(value: &Value) -> &'static str {
     }
 }
 
-/// serde_json's message without its ` at line L column C` suffix.
-pub(crate) fn parser_message(err: &serde_json::Error) -> String {
+/// serde_json's message without its ` at line L column C` suffix, for a message that says the
+/// place its own way.
+pub fn parser_message(err: &serde_json::Error) -> String {
     let message = err.to_string();
     match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),

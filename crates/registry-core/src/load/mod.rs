@@ -50,8 +50,8 @@ use serde_json::value::RawValue;
 
 use crate::model::{Kind, Registry};
 
-pub use diagnostic::{Diagnostic, LoadError, Location, Severity};
-pub(crate) use diagnostic::{Problem, Problems, describe, parser_message, position};
+pub use diagnostic::{Diagnostic, LoadError, Location, Severity, describe, parser_message};
+pub(crate) use diagnostic::{Problem, Problems, position};
 pub(crate) use explain::{check_string, check_strings, wrong_type};
 pub use jsonc::strip_jsonc;
 pub use scan::Scanning;

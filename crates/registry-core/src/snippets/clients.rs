@@ -26,7 +26,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::shell::is_identifier;
+use super::quote::is_identifier;
 use super::{ClientSnippet, Escapes, LaunchCommand, Note, invisible_note, sort_notes};
 use crate::invisible;
 use crate::model::{Entry, Kind, Os};

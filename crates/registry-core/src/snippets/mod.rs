@@ -29,6 +29,7 @@
 //! Windows PowerShell 5.1 dropping empty arguments).
 
 mod clients;
+mod quote;
 mod service;
 mod shell;
 
@@ -43,8 +44,8 @@ pub use clients::{
     agent_shell_snippet, avante_snippet, codecompanion_snippet, elisp_string, jetbrains_snippet,
     json_escape_invisible, lua_string, zed_custom_snippet, zed_registry_snippet,
 };
+pub use quote::{posix_quote, powershell_quote};
 pub use service::{ServiceSnippet, service_snippets};
-pub use shell::{posix_quote, powershell_quote};
 
 /// Where the install steps put binaries on macOS and Linux (`<root>/<id>/…`), as a shell
 /// expression.
@@ -581,12 +582,12 @@ pub(crate) fn invisible_note(chars: &[char], escapes: Escapes) -> Option<Note> {
     let one = first.to_string();
     let (example, reader) = match escapes {
         Escapes::Posix => (
-            shell::posix_quote(&one),
+            quote::posix_quote(&one),
             "bash and zsh read them back as exactly those characters (dash and other plain sh \
              do not)",
         ),
         Escapes::PowerShell => (
-            shell::powershell_literal(&one),
+            quote::powershell_literal(&one),
             "PowerShell reads them back as exactly those characters",
         ),
         Escapes::Json => (
