@@ -56,8 +56,8 @@ pub fn App(
 }
 
 /// In the HTML written at build time for an ACP registry, the registry the app will fetch
-/// first, named for the start-up script (`src/start.js`, inlined by Trunk as `pattern_script`) as `<meta
-/// name="acp-fetch" content=URL>`: it waits for the page's first paint (the HTML makes it alone)
+/// first, named for the start-up script (`src/start.js`, inlined by Trunk as `pattern_script`)
+/// as `<meta name="acp-fetch" content=URL>`: it waits for the page's first paint (the HTML makes it alone)
 /// and then has the fetch worker (`src/fetch-worker.js`, [`crate::registry`]'s `relay`)
 /// download it off the page's thread while the wasm downloads beside it; the app takes that
 /// download over. Nothing else is fetched before the app answers: the optional files wait for
