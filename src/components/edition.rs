@@ -43,8 +43,8 @@ pub fn EditionSentence(
                 ),
                 (_, Some(day)) => format!("{lead} the registry as published on {day}."),
                 (_, None) => format!(
-                    "{lead} a registry whose build and publication day are not known: neither its \
-                     address nor its server says."
+                    "{lead} a registry whose build and publication day are not known here: its \
+                     address names no build."
                 ),
             };
             view! { <span>{text}</span> }.into_any()
@@ -85,8 +85,8 @@ impl ProbeAge {
     }
 }
 
-/// How long ago `day` was, by the visitor's clock: "(3 days ago)". Only in the browser: a page
-/// written at build time would keep saying it long after.
+/// How long ago `day` was, in UTC days by the visitor's clock: "(3 days ago)". Only in the
+/// browser: a page written at build time would keep saying it long after.
 pub fn ago(day: Day) -> Option<String> {
     if !cfg!(target_arch = "wasm32") {
         return None;

@@ -41,6 +41,9 @@ describe('data dates', () => {
       assert.equal(await text(page.locator('#listed-in')), 'Listed in registry build v2026.12.01-5e1f0c2, published 2026-12-01.');
       const note = protocol(page).getByRole('note');
       assert.match(await text(note), /^This probe is 3 months older than the registry build shown \(published 2026-12-01\): the agent may have changed since/);
+      // A probe that failed that long ago is flagged too.
+      await page.goto(subSiteUrl('agents/cortex-code/'));
+      assert.match(await text(protocol(page).getByRole('note')), /^This probe is 3 months older than the registry build shown \(published 2026-12-01\): the agent may start now\.$/);
     } finally {
       await context.close();
     }
@@ -70,11 +73,32 @@ describe('data dates', () => {
     }
   });
 
-  test('without a probe file the site says it has none, rather than showing another registry’s', async () => {
+  test('a site whose probe file is `none` never asks for one and says it has none', async () => {
     const { context, page } = await launch();
     try {
-      // A site whose PROTOCOL_MATRIX_URL is `none` never asks for it; here the file is gone,
-      // which the notices report instead, and the footer stops naming a probe.
+      const asked = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      // The settings as a build with PROTOCOL_MATRIX_URL=none writes them (a remote registry
+      // without its own probe file gets that): the app reads them from the page.
+      await page.route((url) => url.pathname.endsWith('/agents/claude-acp/'), async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace('"protocolMatrixUrl":"protocol-matrix.json"', '"protocolMatrixUrl":"none"');
+        assert.ok(body.includes('"protocolMatrixUrl":"none"'));
+        await route.fulfill({ response, body });
+      });
+      await page.goto(siteUrl('agents/claude-acp/'));
+      await live(page);
+      await protocol(page).getByText(/^Not probed: this site has no protocol probe for this registry/).waitFor();
+      assert.equal(await text(footer(page)), 'Showing the registry as published on 2026-08-20. No protocol probe for this registry.');
+      assert.deepEqual(asked.filter((path) => path.endsWith('protocol-matrix.json')), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a probe file that cannot be loaded is reported, and the footer stops naming a probe', async () => {
+    const { context, page } = await launch();
+    try {
       await page.route('**/protocol-matrix.json', (route) => route.fulfill({ status: 404, body: 'gone' }));
       await page.goto(siteUrl());
       await live(page);

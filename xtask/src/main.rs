@@ -154,7 +154,11 @@ impl SiteArgs {
         {
             settings.registry_edition = Some(settings::BUNDLED_REGISTRY_EDITION.to_owned());
         }
-        for note in settings.without_bundled_extras() {
+        for note in settings
+            .without_bundled_extras()
+            .into_iter()
+            .chain(settings.edition_note())
+        {
             eprintln!("note: {note}");
         }
         Ok(DistOptions::new(settings, out_dir)?.with_prerender_registry(self.prerender_registry))

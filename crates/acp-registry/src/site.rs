@@ -29,7 +29,7 @@ impl Site {
         }
         let files = embedded::FILES
             .iter()
-            .map(|(path, bytes)| ((*path).to_owned(), bytes.to_vec()))
+            .map(|(path, bytes)| ((*path).to_owned(), served(path, bytes.to_vec())))
             .collect();
         Some(Self { files })
     }
@@ -84,6 +84,7 @@ impl Site {
             } else if !is_precompressed_copy(&path) {
                 let bytes = std::fs::read(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
+                let bytes = served(&relative, bytes);
                 self.files.insert(relative, bytes);
             }
         }
@@ -105,6 +106,25 @@ fn is_precompressed_copy(path: &Path) -> bool {
 }
 
 /// Whether a path of a site build belongs to the bundled registry rather than to the app.
+/// A file as the preview serves it: a page without the `registryEdition` of its settings, so
+/// that the site dates the registry by the build's `Last-Modified`, never by the day of the
+/// registry the site was built with.
+fn served(path: &str, bytes: Vec<u8>) -> Vec<u8> {
+    const KEY: &str = ",\"registryEdition\":\"";
+    if !path.ends_with(".html") {
+        return bytes;
+    }
+    let Ok(mut text) = String::from_utf8(bytes) else {
+        return Vec::new();
+    };
+    if let Some(start) = text.find(KEY)
+        && let Some(length) = text[start + KEY.len()..].find('"')
+    {
+        text.replace_range(start..start + KEY.len() + length + 1, "");
+    }
+    text.into_bytes()
+}
+
 fn is_registry_file(path: &str) -> bool {
     let top_level_icon = !path.contains('/') && path.ends_with(".svg") && path != "favicon.svg";
     top_level_icon
@@ -122,6 +142,24 @@ fn is_registry_file(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_are_served_without_the_registry_edition() {
+        let page = r#"<script type="application/json" id="acp-settings">{"kind":"acp","siteOrigin":"https://x","registryEdition":"2026-08-20"}</script><p>"registryEdition"</p>"#;
+        let served =
+            String::from_utf8(served("agents/a/index.html", page.as_bytes().to_vec())).unwrap();
+        assert_eq!(
+            served,
+            r#"<script type="application/json" id="acp-settings">{"kind":"acp","siteOrigin":"https://x"}</script><p>"registryEdition"</p>"#
+        );
+        assert_eq!(served_unchanged("app.js", page), page);
+        let without = r#"{"kind":"acp"}"#;
+        assert_eq!(served_unchanged("index.html", without), without);
+    }
+
+    fn served_unchanged(path: &str, text: &str) -> String {
+        String::from_utf8(served(path, text.as_bytes().to_vec())).unwrap()
+    }
 
     #[test]
     fn the_bundled_registry_is_never_served_from_the_site() {

@@ -10,8 +10,9 @@
 //!   times out, or the server answers 429, 500, 502, 503 or 504;
 //! - the last answer must be 200.
 //!
-//! The host is looked up here, for the policy; the HTTP client then makes its own lookup to
-//! connect, as the CI's `urllib` does, so a name whose answer changes in between is not caught.
+//! The host is looked up here, for the policy, and the connection is made to those addresses
+//! only ([`Vetted`]): a name that answers a public address to the check and a private one to
+//! the connection (DNS rebinding) gets nowhere. (The CI's `urllib` looks up twice.)
 //!
 //! A URL refused before any request is reported with `RemoteCheck::refused`, every other
 //! failure with `RemoteCheck::failure`. Requests run on at most 8 threads, each with a 20 s
@@ -84,8 +85,8 @@ pub fn check(checks: &[RemoteCheck], policy: Policy) -> Vec<Diagnostic> {
 trait Net: Sync {
     /// The addresses `host` resolves to; an error when it resolves to none.
     fn lookup(&self, host: &str, port: u16) -> io::Result<Vec<IpAddr>>;
-    /// One request, its redirect not followed.
-    fn ask(&self, method: Method, url: &Url) -> Result<Answer, Trouble>;
+    /// One request to one of `addresses` (those the policy checked), its redirect not followed.
+    fn ask(&self, method: Method, url: &Url, addresses: &[IpAddr]) -> Result<Answer, Trouble>;
     /// Waits before the next attempt.
     fn pause(&self, delay: Duration);
 }
@@ -260,26 +261,57 @@ impl Walk {
         };
         policy.check_addresses(&addresses).map_err(Miss::Refused)?;
         self.asked = true;
-        net.ask(self.method, &self.url).map_err(Miss::Trouble)
+        net.ask(self.method, &self.url, &addresses)
+            .map_err(Miss::Trouble)
     }
 }
 
 /// The real network: the system's resolver, `ureq`, `thread::sleep`.
 #[derive(Debug)]
 struct Internet {
-    agent: ureq::Agent,
+    config: ureq::config::Config,
 }
 
 impl Internet {
     fn new() -> Internet {
-        let agent = ureq::Agent::config_builder()
+        let config = ureq::Agent::config_builder()
             .timeout_global(Some(TIMEOUT))
             .http_status_as_error(false)
             .max_redirects(0)
             .user_agent(concat!("acp-registry/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .into();
-        Internet { agent }
+            .build();
+        Internet { config }
+    }
+}
+
+/// A resolver that answers with the addresses the policy checked, and nothing else: the
+/// connection goes where the check looked. (`ureq`'s resolver trait is not covered by its
+/// semver; `Cargo.lock` pins the version this is written for.)
+#[derive(Debug)]
+struct Vetted(Vec<IpAddr>);
+
+impl ureq::unversioned::resolver::Resolver for Vetted {
+    fn resolve(
+        &self,
+        uri: &ureq::http::Uri,
+        _config: &ureq::config::Config,
+        _timeout: ureq::unversioned::transport::NextTimeout,
+    ) -> Result<ureq::unversioned::resolver::ResolvedSocketAddrs, ureq::Error> {
+        let port = uri
+            .port_u16()
+            .unwrap_or(if uri.scheme_str() == Some("http") {
+                80
+            } else {
+                443
+            });
+        let mut resolved = self.empty();
+        for ip in self.0.iter().take(16) {
+            resolved.push(std::net::SocketAddr::new(*ip, port));
+        }
+        if resolved.is_empty() {
+            return Err(ureq::Error::HostNotFound);
+        }
+        Ok(resolved)
     }
 }
 
@@ -292,10 +324,15 @@ impl Net for Internet {
         Ok(addresses)
     }
 
-    fn ask(&self, method: Method, url: &Url) -> Result<Answer, Trouble> {
+    fn ask(&self, method: Method, url: &Url, addresses: &[IpAddr]) -> Result<Answer, Trouble> {
+        let agent = ureq::Agent::with_parts(
+            self.config.clone(),
+            ureq::unversioned::transport::DefaultConnector::new(),
+            Vetted(addresses.to_vec()),
+        );
         let request = match method {
-            Method::Head => self.agent.head(url.as_str()),
-            Method::Get => self.agent.get(url.as_str()),
+            Method::Head => agent.head(url.as_str()),
+            Method::Get => agent.get(url.as_str()),
         };
         match request.call() {
             Ok(response) => Ok(Answer {
@@ -320,6 +357,33 @@ impl Net for Internet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_connection_goes_to_the_addresses_checked() {
+        use std::io::{Read, Write};
+        // A name that resolves nowhere: only the checked address can make the request land.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("an address").port();
+        let server = std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().expect("a connection");
+            let mut request = [0u8; 1024];
+            let read = stream.read(&mut request).expect("a request");
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            String::from_utf8_lossy(&request[..read]).into_owned()
+        });
+        let url = Url::parse(&format!("http://checked.invalid:{port}/a.tar.gz")).expect("a URL");
+        let answer = Internet::new()
+            .ask(Method::Head, &url, &[IpAddr::from([127, 0, 0, 1])])
+            .expect("answered");
+        assert_eq!(answer.status, 200);
+        let request = server.join().expect("the server");
+        assert!(request.starts_with("HEAD /a.tar.gz"), "{request}");
+        assert!(
+            request.contains(&format!("host: checked.invalid:{port}")),
+            "{request}"
+        );
+    }
 
     /// Each request (`"<METHOD> <url>"`) with its answers in turn, the last repeating: the
     /// status (0 for a connection refused) and the `Location`.
@@ -379,7 +443,7 @@ mod tests {
             Ok(addresses)
         }
 
-        fn ask(&self, method: Method, url: &Url) -> Result<Answer, Trouble> {
+        fn ask(&self, method: Method, url: &Url, _: &[IpAddr]) -> Result<Answer, Trouble> {
             let method = match method {
                 Method::Head => "HEAD",
                 Method::Get => "GET",

@@ -13,8 +13,9 @@
 //! else it is unknown, and pages say so. With a snapshot name and a URL under `/latest/`, the
 //! snapshot's own immutable URL is linked.
 //!
-//! The probe file is dated by its `date`, each agent's result by its `probedAt`; a probe more
-//! than [`STALE_PROBE_DAYS`] older than the registry build is flagged, never shown as current.
+//! The probe file is dated by its `date`, each agent's result by its `probedAt`; a probe
+//! [`STALE_PROBE_DAYS`] or more older than the registry build is flagged, never shown as current.
+//! Days are taken as written (the registry writes its times in UTC, `+00:00`).
 
 use std::fmt;
 
@@ -27,8 +28,9 @@ pub const STALE_PROBE_DAYS: i64 = 4;
 pub struct Day(i64);
 
 impl Day {
-    /// A day written `YYYY-MM-DD`, perhaps followed by a time (`2026-08-20T05:47:32+00:00`);
-    /// `None` for anything else or a date that does not exist.
+    /// A day written `YYYY-MM-DD`, perhaps followed by a time (`2026-08-20T05:47:32+00:00`): the
+    /// day as written, the time and its offset ignored; `None` for anything else or a date that
+    /// does not exist.
     pub fn parse(text: &str) -> Option<Day> {
         let text = text.trim();
         let date = text.get(..10)?;
@@ -224,15 +226,15 @@ impl Edition {
         Snapshot::parse(text.trim()).is_some() || Day::parse(text.trim()).is_some()
     }
 
-    /// How many days a probe of `probe` day is older than this build, when it is more than
-    /// [`STALE_PROBE_DAYS`]: the probe is then flagged.
+    /// How many days a probe of `probe` day is older than this build, when that is
+    /// [`STALE_PROBE_DAYS`] or more: the probe is then flagged.
     pub fn stale_probe(&self, probe: Day) -> Option<i64> {
         let lag = self.published?.days_since(probe);
         (lag >= STALE_PROBE_DAYS).then_some(lag)
     }
 }
 
-/// "3 days", "1 day", "today" for a number of days; months past 60 days ("4 months").
+/// "3 days", "1 day", "less than a day" for a number of days; months past 60 days ("4 months").
 pub fn days_words(days: i64) -> String {
     let plural = |n: i64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
     match days {

@@ -288,6 +288,21 @@ impl SiteSettings {
         notes
     }
 
+    /// A note when the edition names a snapshot but the registry URL is the moving `latest/`:
+    /// the label (and its link) goes stale when the registry publishes again.
+    pub fn edition_note(&self) -> Option<String> {
+        let edition = self.registry_edition.as_deref()?;
+        let snapshot = crate::edition::Snapshot::parse(edition.trim())?;
+        self.registry_url.contains("/latest/").then(|| {
+            format!(
+                "REGISTRY_EDITION names the snapshot {} but REGISTRY_URL is the moving `latest/`: \
+                 the pages will call whatever latest serves by that name; point REGISTRY_URL at \
+                 the snapshot itself to show that build",
+                snapshot.name
+            )
+        })
+    }
+
     /// Whether an optional file's URL says the site has none ([`NO_FILE`]).
     pub fn has_file(url: &str) -> bool {
         url.trim() != NO_FILE
@@ -362,6 +377,31 @@ mod tests {
         let none = with(|s| s.registry_edition = None);
         assert!(!none.to_json().contains("registryEdition"));
         assert_eq!(SiteSettings::from_json(&none.to_json()), Ok(none));
+    }
+
+    #[test]
+    fn a_snapshot_label_on_latest_is_noted() {
+        let latest = "https://cdn.example/registry/v1/latest/registry.json";
+        let labelled = with(|s| {
+            s.registry_url = latest.into();
+            s.registry_edition = Some("v2026.12.01-abc123".into());
+        });
+        assert!(
+            labelled
+                .edition_note()
+                .expect("a note")
+                .contains("moving `latest/`")
+        );
+        let pinned = with(|s| {
+            s.registry_url =
+                "https://cdn.example/registry/v1/v2026.12.01-abc123/registry.json".into();
+            s.registry_edition = Some("v2026.12.01-abc123".into());
+        });
+        assert_eq!(pinned.edition_note(), None);
+        assert_eq!(
+            with(|s| s.registry_url = latest.into()).edition_note(),
+            None
+        );
     }
 
     #[test]

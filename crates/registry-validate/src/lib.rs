@@ -8,9 +8,10 @@
 //! IO and runs natively (the `acp-registry` command) and in WebAssembly (the site's preview).
 //!
 //! - [`validate`] applies the CI's rules (parse, schema, required fields, id, version,
-//!   distribution, versions in URLs and package specs, icon) plus stricter ones (unsafe or
-//!   oversized SVG content, theme icon pairs, `cmd` paths, JSONC and the RFD's older shape), and
-//!   returns every [`Diagnostic`], each with its file, place, message and one-line fix;
+//!   distribution, versions in URLs and package specs, the preview channel, icon) plus stricter
+//!   ones (unsafe or oversized SVG content, theme icon pairs, `cmd` paths), and warnings (fields
+//!   outside the format, look-alikes), and returns every [`Diagnostic`], each with its file,
+//!   place, message and one-line fix;
 //! - [`sanitise_icon`] re-writes an icon from its parsed tree with only what draws, within the
 //!   [`limits`]: what `build` writes and the preview shows;
 //! - [`build`] also assembles `registry.json` and its two JetBrains views exactly as the CI does

@@ -67,6 +67,15 @@ pub struct RemoteCheck {
 }
 
 impl RemoteCheck {
+    /// "was not found" when the registry said so (404 or 410), else "could not be confirmed".
+    fn verdict(&self, reason: &str) -> &'static str {
+        if reason.contains("HTTP 404") || reason.contains("HTTP 410") {
+            "was not found"
+        } else {
+            "could not be confirmed"
+        }
+    }
+
     /// The diagnostic for a URL that was asked and failed; `reason` says what happened
     /// (`HTTP 404`, `redirected to http://… (not https)`).
     pub fn failure(&self, reason: &str) -> Diagnostic {
@@ -80,14 +89,16 @@ impl RemoteCheck {
             ),
             Remote::NpmPackage { name } => (
                 format!(
-                    "the npm package \"{name}\" was not found ({reason} from {})",
+                    "the npm package \"{name}\" {} ({reason} from {})",
+                    self.verdict(reason),
                     self.url
                 ),
                 "publish the package to npm, or fix its name".to_owned(),
             ),
             Remote::PypiPackage { name } => (
                 format!(
-                    "the PyPI package \"{name}\" was not found ({reason} from {})",
+                    "the PyPI package \"{name}\" {} ({reason} from {})",
+                    self.verdict(reason),
                     self.url
                 ),
                 "publish the package to PyPI, or fix its name".to_owned(),

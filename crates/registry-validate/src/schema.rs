@@ -52,7 +52,14 @@ impl Schema {
         let value = &sink.parsed.value;
         for error in self.validator.iter_errors(value) {
             for (pointer, at, message, hint) in self.explain(&error) {
-                if sink.claimed.contains(&pointer) {
+                // A built-in rule's error at this place, or around it, already says it.
+                let said = sink.claimed.iter().any(|claimed| {
+                    pointer == *claimed
+                        || pointer
+                            .strip_prefix(claimed.as_str())
+                            .is_some_and(|rest| rest.starts_with('/'))
+                });
+                if said {
                     continue;
                 }
                 sink.error(Rule::Schema, &pointer, at, message, hint);

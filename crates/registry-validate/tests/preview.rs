@@ -195,7 +195,13 @@ fn preview_failures_name_the_field() {
     let preview_with = |preview: Value| manifest("agent-a", "1.8.0", Some(preview), json!({}));
     let mut extra_key = npx_preview("agent-a", "1.9.0-preview.1");
     extra_key["name"] = json!("Agent A Preview");
-    let cases: [(&str, Value, &[&str], &str); 8] = [
+    let cases: [(&str, Value, &[&str], &str); 9] = [
+        (
+            "arguments that are not all strings",
+            preview_with(json!({"version": "1.9.0-preview.1", "distribution": {"npx": {"package": "@acp/agent-a@1.9.0-preview.1", "args": ["--acp", 1]}}})),
+            &["wrong-type"],
+            "`preview.distribution.npx.args` is an array, not an array of strings",
+        ),
         (
             "a package pinned to another version",
             preview_with(

@@ -50,7 +50,11 @@ pub(super) fn ProtocolSection(
         }),
         Some(ProbeReport { date, probe }) => match &probe.status {
             ProbeStatus::Failed(status) => {
-                let date = probe_day(&date, &probe).map_or(date, |day| day.to_string());
+                let day = probe_day(&date, &probe);
+                let stale = day
+                    .and_then(|day| ProbeAge::of(day, &edition).stale_words(&edition))
+                    .map(|words| format!("This probe is {words}: the agent may start now."));
+                let date = day.map_or(date, |day| day.to_string());
                 let why = match &probe.failure {
                     Some(failure) => format!("{status}: {failure}"),
                     None => status.clone(),
@@ -62,6 +66,7 @@ pub(super) fn ProtocolSection(
                             probe.registry_version.as_ref().map(|v| format!("v{v}")).unwrap_or_else(|| "this agent".to_owned()),
                         )}
                     </p>
+                    {stale.map(|s| view! { <p role="note" class="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300">{s}</p> })}
                 })
             }
             ProbeStatus::Succeeded => {
