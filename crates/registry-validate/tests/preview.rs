@@ -198,7 +198,9 @@ fn preview_failures_name_the_field() {
     let cases: [(&str, Value, &[&str], &str); 9] = [
         (
             "arguments that are not all strings",
-            preview_with(json!({"version": "1.9.0-preview.1", "distribution": {"npx": {"package": "@acp/agent-a@1.9.0-preview.1", "args": ["--acp", 1]}}})),
+            preview_with(
+                json!({"version": "1.9.0-preview.1", "distribution": {"npx": {"package": "@acp/agent-a@1.9.0-preview.1", "args": ["--acp", 1]}}}),
+            ),
             &["wrong-type"],
             "`preview.distribution.npx.args` is an array, not an array of strings",
         ),
