@@ -84,6 +84,22 @@ impl Kind {
     }
 }
 
+/// The top-level fields of a published entry, as the registry's format has them
+/// (`agent.schema.json`, `FORMAT.md`).
+pub const FIELDS: [&str; 11] = [
+    "id",
+    "name",
+    "version",
+    "description",
+    "repository",
+    "website",
+    "authors",
+    "license",
+    "license_url",
+    "icon",
+    "distribution",
+];
+
 /// One agent or extension of the registry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
@@ -147,30 +163,13 @@ impl Entry {
 
     /// Top-level fields of the raw entry that this model does not know, in file order.
     pub fn unknown_fields(&self) -> Vec<String> {
-        let known: &[&str] = match self.origin {
-            Origin::AgentRegistry(_) => &crate::agentregistry::KNOWN_FIELDS,
-            Origin::Acp => &KNOWN,
+        let known = |key: &str| match self.origin {
+            Origin::AgentRegistry(_) => crate::agentregistry::KNOWN_FIELDS.contains(&key),
+            // `$schema` points an editor at the schema; it is not data.
+            Origin::Acp => FIELDS.contains(&key) || key == "$schema",
         };
-        const KNOWN: [&str; 12] = [
-            "id",
-            "name",
-            "version",
-            "description",
-            "repository",
-            "website",
-            "authors",
-            "license",
-            "license_url",
-            "icon",
-            "distribution",
-            "$schema",
-        ];
         match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&self.raw) {
-            Ok(map) => map
-                .keys()
-                .filter(|k| !known.contains(&k.as_str()))
-                .cloned()
-                .collect(),
+            Ok(map) => map.keys().filter(|k| !known(k)).cloned().collect(),
             Err(_) => Vec::new(),
         }
     }

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use registry_core::id;
 use registry_core::load::{describe, parser_message};
-use registry_core::model::{Os, Platform, cmd_problem};
+use registry_core::model::{self, Os, Platform, cmd_problem};
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Rule, Severity, Span};
@@ -33,21 +33,6 @@ const REQUIRED: [(&str, &str); 5] = [
         "distribution",
         "add \"distribution\": {\"npx\": {\"package\": \"name@1.0.0\"}} (or \"binary\", \"uvx\")",
     ),
-];
-/// The top-level fields of the registry's format (`agent.schema.json` and `FORMAT.md`).
-const FIELDS: [&str; 12] = [
-    "id",
-    "name",
-    "version",
-    "description",
-    "repository",
-    "website",
-    "authors",
-    "license",
-    "license_url",
-    "icon",
-    "distribution",
-    "preview",
 ];
 /// The keys of `distribution`.
 pub(crate) const METHODS: [&str; 3] = ["binary", "npx", "uvx"];
@@ -431,7 +416,9 @@ fn legacy_shape(root: &Map<String, Value>, sink: &mut Sink<'_>) {
     }
     for key in root.keys() {
         // `$schema` points an editor at agent.schema.json; it is not data.
-        let known = FIELDS.contains(&key.as_str())
+        // `preview` is the preview channel's block, which the build takes out.
+        let known = model::FIELDS.contains(&key.as_str())
+            || key == "preview"
             || key == "$schema"
             || LEGACY_FIELDS.iter().any(|(field, _)| field == key);
         if !known {
@@ -870,8 +857,9 @@ fn near_miss(key: &str) -> Option<&'static str> {
         return Some(field);
     }
     let lower = key.to_ascii_lowercase();
-    FIELDS
+    model::FIELDS
         .into_iter()
+        .chain(["preview"])
         .map(|field| (strsim::damerau_levenshtein(&lower, field), field))
         .filter(|(distance, _)| *distance <= 2)
         .min_by_key(|(distance, _)| *distance)
