@@ -6,7 +6,9 @@
 
 use leptos::prelude::*;
 use leptos::text_prop::TextProp;
-use leptos_meta::{Link, Meta, Title};
+#[cfg(not(target_arch = "wasm32"))]
+use leptos_meta::Title;
+use leptos_meta::{Link, Meta};
 
 use crate::config;
 
@@ -42,7 +44,7 @@ pub fn PageHead(
     };
     let canonical = canonical.map(|path| config::canonical(&path));
     view! {
-        <Title text=title_text(full_title) />
+        <DocumentTitle text=full_title />
         <Meta name="description" content=description.clone() />
         {canonical.map(|url| view! {
             <Link rel="canonical" href=url.clone() />
@@ -61,18 +63,31 @@ pub fn PageHead(
     }
 }
 
-/// The document's title: [`live`] in the browser, where it is set as `document.title`. At build
-/// time `leptos_meta` writes it into `<title>` as it is, unescaped, so it is escaped here: a
-/// name cannot close the element.
-fn title_text(text: impl Fn() -> String + Send + Sync + 'static) -> TextProp {
-    if cfg!(target_arch = "wasm32") {
-        live(text)
-    } else {
-        TextProp::from(escape_text(&text()))
-    }
+/// The document's title. At build time `leptos_meta` writes it into `<title>` as it is,
+/// unescaped, so it is escaped here: a name cannot close the element.
+#[cfg(not(target_arch = "wasm32"))]
+#[component]
+fn DocumentTitle(text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+    view! { <Title text=escape_text(&text()) /> }
+}
+
+/// The document's title, set as `document.title` whenever it changes. Not `leptos_meta`'s
+/// `Title`: taking a page over, it sets the title to an empty one before it pushes the page's
+/// own, so the tab and `document.title` read "" for a moment.
+#[cfg(target_arch = "wasm32")]
+#[component]
+fn DocumentTitle(text: impl Fn() -> String + Send + Sync + 'static) -> impl IntoView {
+    Effect::new(move |_| {
+        let text = text();
+        let document = leptos::prelude::document();
+        if document.title() != text {
+            document.set_title(&text);
+        }
+    });
 }
 
 /// `text` with `&`, `<` and `>` written as character references.
+#[cfg(not(target_arch = "wasm32"))]
 fn escape_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
