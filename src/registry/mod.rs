@@ -1,10 +1,11 @@
 //! The registry the app shows, and where loading it stands.
 //!
 //! Every page reads one [`RegistryState`] from context. In the browser it is filled by
-//! [`RegistryState::load`] (the only IO of the site, in [`fetch`]); at build time the renderer
-//! gives it the registry known then ([`RegistryState::ready`]), so pages render the same
-//! components with the same data on both sides. The state does not know how it is loaded:
-//! `fetch` defines `load` and `retry` and writes into it; this file never calls it.
+//! [`RegistryState::load`]; at build time the renderer gives it the registry known then
+//! ([`RegistryState::ready`]), so pages render the same components with the same data on both
+//! sides. This file is the state and what pages read of it; it never writes into it. The
+//! loading sequence, from request to catalogue, is one module, [`load`], the site's only IO and
+//! the state's only writer ([`paging`] pages through an AgentRegistry with its methods).
 //!
 //! The state keeps the **latest registry that loaded** apart from the **status of the last
 //! attempt**: a reload that fails or stalls never takes away what is shown, it only adds a
@@ -24,22 +25,20 @@
 //! arrived) and, for an AgentRegistry, the paging progress.
 
 mod error;
-mod fetch;
 pub mod http;
 mod kept;
+mod load;
 pub mod lookalikes;
+mod paging;
 mod relay;
 
 use std::sync::{Arc, LazyLock};
 
 use leptos::prelude::*;
-use registry_core::agentregistry::Pager;
 use registry_core::edition::Edition;
-use registry_core::listing::{ClientView, Listings, Quarantine};
+use registry_core::listing::Listings;
 use registry_core::protocol::ProtocolMatrix;
 use registry_core::{Catalog, Diagnostic, LoadError};
-
-use crate::timing;
 
 pub use error::{FetchError, age_words, duration_words, file_name, size_words, thousands};
 pub use http::{SILENCE_LIMIT, Waiting};
@@ -273,7 +272,7 @@ pub struct RegistryState {
     /// The last failure, until an attempt succeeds: it stays said while a retry is under way.
     failure: RwSignal<Option<FetchError>>,
     /// An AgentRegistry's pager where the last attempt stopped, so a retry resumes there.
-    stopped: StoredValue<Option<Paging>>,
+    stopped: StoredValue<Option<paging::Paging>>,
     /// How many registries have been shown: a look-alike answer is attached only to the
     /// registry it was asked about.
     shown: StoredValue<u64>,
@@ -283,27 +282,7 @@ pub struct RegistryState {
     /// Whether the registry on screen waits for its facet values from sources that arrived.
     refreshing: RwSignal<bool>,
     /// Whether the optional files and the look-alike check are held back, and who waits.
-    extras: StoredValue<Extras>,
-}
-
-/// Whether what the page can answer without (the optional files, the look-alike check) may
-/// start: held, nothing of it takes the link or the page's thread while the page answers the
-/// visitor ([`RegistryState::hold_extras`]).
-#[derive(Debug, Default)]
-enum Extras {
-    /// Started as soon as they can be.
-    #[default]
-    Free,
-    /// Held: each waiting start is woken when they are released.
-    Held(Vec<futures::channel::oneshot::Sender<()>>),
-}
-
-/// Where paging through an AgentRegistry stopped, so that a retry resumes there.
-#[derive(Clone, Debug)]
-struct Paging {
-    pager: Pager,
-    /// The text of every page read so far, kept once the listing is whole.
-    texts: Vec<String>,
+    extras: StoredValue<load::Extras>,
 }
 
 impl RegistryState {
@@ -324,7 +303,7 @@ impl RegistryState {
             shown: StoredValue::new(0),
             refreshes: StoredValue::new(0),
             refreshing: RwSignal::new(false),
-            extras: StoredValue::new(Extras::Free),
+            extras: StoredValue::new(load::Extras::Free),
         }
     }
 
@@ -337,45 +316,6 @@ impl RegistryState {
     /// registry (the browser then loads it).
     pub fn shell() -> RegistryState {
         RegistryState::with_latest(None, Status::Loading)
-    }
-
-    /// Holds the optional files and the look-alike check back until
-    /// [`release_extras`](Self::release_extras): the page taking a built page over answers the
-    /// visitor first.
-    pub fn hold_extras(self) {
-        self.extras.update_value(|extras| {
-            if matches!(extras, Extras::Free) {
-                *extras = Extras::Held(Vec::new());
-            }
-        });
-    }
-
-    /// Lets what [`hold_extras`](Self::hold_extras) held back start; again, nothing.
-    pub fn release_extras(self) {
-        if let Some(Extras::Held(waiting)) = self.extras.try_update_value(std::mem::take) {
-            for start in waiting {
-                let _ = start.send(());
-            }
-        }
-    }
-
-    /// Resolves once the optional files and the look-alike check may start.
-    async fn extras_free(self) {
-        let (start, started) = futures::channel::oneshot::channel();
-        let held = self
-            .extras
-            .try_update_value(|extras| match extras {
-                Extras::Free => false,
-                Extras::Held(waiting) => {
-                    waiting.push(start);
-                    true
-                }
-            })
-            .unwrap_or(false);
-        if held {
-            // A state dropped with the page never releases; nothing is left to start then.
-            let _ = started.await;
-        }
     }
 
     /// What the page can show: tracked.
@@ -459,188 +399,6 @@ impl RegistryState {
     pub fn facets_current(self) -> bool {
         !self.refreshing.get()
     }
-
-    /// The protocol matrix and lists loaded by now, which the facet values come from.
-    fn sources(self) -> (Option<ProtocolMatrix>, Listings) {
-        let matrix = match self.matrix.get_untracked() {
-            MatrixStatus::Loaded(matrix) => Some((*matrix).clone()),
-            MatrixStatus::Failed(_) | MatrixStatus::Pending => None,
-        };
-        (matrix, self.listings.get_value())
-    }
-
-    /// Shows `loaded`, fresh from the network, with the optional files that have arrived.
-    fn publish(self, loaded: LoadedRegistry) {
-        self.show(loaded);
-        self.kept.set(None);
-        self.waiting.set(None);
-        self.failure.set(None);
-        self.status.set(Status::Done);
-    }
-
-    /// Shows the copy kept from an earlier visit, fetched at `fetched_at`; the status of the
-    /// attempt under way is left as it is.
-    fn publish_kept(self, loaded: LoadedRegistry, fetched_at: f64) {
-        self.show(loaded);
-        self.kept.set(Some(fetched_at));
-    }
-
-    fn show(self, loaded: LoadedRegistry) {
-        let mut loaded = loaded;
-        match self.matrix.get_untracked() {
-            MatrixStatus::Loaded(_) => loaded.matrix_problem = None,
-            MatrixStatus::Failed(problem) => loaded.matrix_problem = Some(problem),
-            MatrixStatus::Pending => {}
-        }
-        let pending = loaded.lookalikes == lookalikes::Check::Pending;
-        self.shown.update_value(|n| *n += 1);
-        self.latest.set(Some(Arc::new(loaded)));
-        if pending {
-            self.find_lookalikes();
-        }
-        // A registry indexed with the sources loaded by then has their facet values already.
-        self.refresh_facets();
-    }
-
-    /// Gives the registry on screen the facet values of the sources loaded by now, unless it
-    /// has them: computed a few entries at a time in the browser (at 10,000 entries they take
-    /// tens of milliseconds), at once in the build.
-    fn refresh_facets(self) {
-        let Some(latest) = self.latest.get_untracked() else {
-            return;
-        };
-        let (matrix, listings) = self.sources();
-        if latest.catalog.has_sources(matrix.as_ref(), &listings) {
-            return;
-        }
-        self.refreshes.update_value(|n| *n += 1);
-        let refresh = self.refreshes.get_value();
-        let attaching = latest.catalog.attaching(matrix, listings);
-        drop(latest);
-        self.refreshing.set(true);
-        let attach = move |attaching: registry_core::catalog::Attaching| {
-            if self.refreshes.try_get_value() != Some(refresh) {
-                // Sources that arrived since are being computed with these.
-                return;
-            }
-            if let Some(latest) = self.latest.get_untracked() {
-                let mut updated = (*latest).clone();
-                // Another registry shown since had its own refresh.
-                if attaching.attach_to(&mut updated.catalog) {
-                    self.latest.set(Some(Arc::new(updated)));
-                }
-            }
-            self.refreshing.set(false);
-        };
-        #[cfg(target_arch = "wasm32")]
-        leptos::task::spawn_local(async move {
-            let mut attaching = attaching;
-            let mut slices = timing::Slices::start();
-            slices.pause().await;
-            while !attaching.step(64) {
-                slices.pause_when_due().await;
-            }
-            attach(attaching);
-        });
-        #[cfg(not(target_arch = "wasm32"))]
-        attach(attaching);
-    }
-
-    /// Has the worker find the look-alikes of the registry just shown, and attaches them when
-    /// it answers, unless another registry was shown meanwhile.
-    #[cfg(target_arch = "wasm32")]
-    fn find_lookalikes(self) {
-        let shown = self.shown.get_value();
-        leptos::task::spawn_local(async move {
-            self.extras_free().await;
-            // In tasks of their own, after the one that shows the registry: copying and
-            // encoding every entry's text takes its own time (about 100 ms at 50,000 entries).
-            timing::yield_now().await;
-            let Some(latest) = self.latest.get_untracked() else {
-                return;
-            };
-            let mut listings = lookalikes::Listings::default();
-            let mut slices = timing::Slices::start();
-            for (i, entry) in latest.catalog.registry.entries.iter().enumerate() {
-                if i % 64 == 0 {
-                    slices.pause_when_due().await;
-                    if self.shown.try_get_value() != Some(shown) {
-                        return;
-                    }
-                }
-                listings.push(&registry_core::lookalike::ListingText::of(entry));
-            }
-            drop(latest);
-            let found = lookalikes::find(listings).await;
-            if self.shown.try_get_value() != Some(shown) {
-                return;
-            }
-            let Some(latest) = self.latest.get_untracked() else {
-                return;
-            };
-            let mut updated = (*latest).clone();
-            updated.lookalikes = match found.map(|found| updated.catalog.set_lookalikes(found)) {
-                Ok(true) => lookalikes::Check::Done,
-                Ok(false) => lookalikes::Check::Failed(
-                    "the look-alike check answered for other entries".to_owned(),
-                ),
-                Err(why) => lookalikes::Check::Failed(why),
-            };
-            self.latest.set(Some(Arc::new(updated)));
-        });
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    fn find_lookalikes(self) {}
-
-    fn fail(self, error: FetchError) {
-        self.waiting.set(None);
-        self.failed_at.set(timing::now());
-        self.failure.set(Some(error.clone()));
-        self.status.set(Status::Failed(error));
-    }
-
-    /// Records the matrix's outcome, and applies it to the registry on screen, if any.
-    fn set_matrix(self, status: MatrixStatus) {
-        if let Some(latest) = self.latest.get_untracked() {
-            let problem = match &status {
-                MatrixStatus::Failed(problem) => Some(problem.clone()),
-                MatrixStatus::Loaded(_) | MatrixStatus::Pending => None,
-            };
-            if latest.matrix_problem != problem {
-                let updated = LoadedRegistry {
-                    matrix_problem: problem,
-                    ..(*latest).clone()
-                };
-                self.latest.set(Some(Arc::new(updated)));
-            }
-        }
-        self.matrix.set(status);
-        self.refresh_facets();
-    }
-
-    /// Records a JetBrains view or the quarantine list, and applies it to the registry on
-    /// screen, if any.
-    fn set_listing(self, listing: Listing) {
-        self.listings.update_value(|listings| match listing {
-            Listing::JetBrains(view) => listings.jetbrains = Some(view),
-            Listing::JetBrainsPreview(view) => listings.jetbrains_preview = Some(view),
-            Listing::Quarantine(list) => listings.quarantine = Some(list),
-        });
-        self.refresh_facets();
-    }
-
-    fn set_optional(self, source: OptionalSource, status: OptionalStatus) {
-        self.optional.update(|all| all[source.index()] = status);
-    }
-}
-
-/// One of the registry's other lists, as read.
-#[derive(Clone, Debug)]
-enum Listing {
-    JetBrains(ClientView),
-    JetBrainsPreview(ClientView),
-    Quarantine(Quarantine),
 }
 
 fn empty() -> Arc<LoadedRegistry> {
@@ -751,44 +509,5 @@ mod tests {
             Some("https://cdn.example/r.json")
         );
         assert_eq!(resolve("x", "not a url"), None);
-    }
-
-    #[test]
-    fn a_failed_reload_keeps_what_is_shown() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let state = RegistryState::ready(LoadedRegistry::default());
-            assert_eq!(state.phase(), Phase::Ready);
-            state.fail(FetchError::Http {
-                url: "r.json".into(),
-                status: 503,
-                status_text: String::new(),
-                retry_after: None,
-            });
-            assert_eq!(state.phase(), Phase::Ready);
-            assert!(matches!(state.status(), Status::Failed(_)));
-        });
-    }
-
-    #[test]
-    fn a_failure_stays_said_while_a_retry_is_under_way_and_goes_with_a_success() {
-        let owner = Owner::new();
-        owner.with(|| {
-            let state = RegistryState::with_latest(None, Status::Loading);
-            assert_eq!((state.phase(), state.failure()), (Phase::Loading, None));
-            let error = FetchError::Http {
-                url: "r.json".into(),
-                status: 500,
-                status_text: String::new(),
-                retry_after: None,
-            };
-            state.fail(error.clone());
-            // What `retry` does before it asks the network again.
-            state.status.set(Status::Loading);
-            assert_eq!(state.phase(), Phase::Failed, "still failed while retrying");
-            assert_eq!(state.failure(), Some(error));
-            state.publish(LoadedRegistry::default());
-            assert_eq!((state.phase(), state.failure()), (Phase::Ready, None));
-        });
     }
 }

@@ -1,4 +1,10 @@
-//! The site's only IO: loading the registry and its optional files in the browser.
+//! The registry's loading sequence, from request to catalogue: the site's only IO, and the only
+//! writer of [`RegistryState`] (the parent module holds the state and what pages read of it).
+//! Read top to bottom: [`RegistryState::load`] starts an attempt; an ACP registry is fetched,
+//! read and indexed, shown, kept; then each optional file; a failure keeps what is shown and
+//! asks again later; the last section is every change the sequence makes to the state. An
+//! AgentRegistry is paged through in [`paging`](super::paging), the other kind's sequence: it
+//! shows, publishes and fails through the methods here, and sets its own progress.
 //!
 //! An ACP registry is one file. It is asked for at once, and the copy kept from an earlier
 //! visit ([`kept`]) is read beside it: when the request has waited [`STILL_WAITING`], the kept
@@ -13,43 +19,34 @@
 //! back online, when the server's `Retry-After` has passed, or, while a kept copy is shown,
 //! after a growing delay; that request is conditional on the kept copy's validators, so an
 //! unchanged registry costs a `304`.
-//!
-//! An AgentRegistry is paged through with `registry_core`'s [`Pager`]: its first page alone,
-//! then, once it has said how many there are, the others [`PAGES_AT_ONCE`] at a time, each
-//! read in order as soon as those before it are; what has loaded is shown as it loads (at the
-//! first page, then at most once a second), the progress beside it. When a page fails or
-//! stalls, what loaded stays usable and says so ([`LoadedRegistry::incomplete`]), and a retry
-//! resumes at the page that failed. A listing read whole is kept too (its pages' texts), for
-//! when its first page cannot be had.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::StreamExt;
 use futures::future::select;
 use leptos::prelude::*;
-use registry_core::agentregistry::{PageError, Pager};
 use registry_core::catalog::Indexing;
+use registry_core::listing::{ClientView, Quarantine};
 use registry_core::listing::{Listings, parse_quarantine, parse_view};
 use registry_core::load::Scanning;
 use registry_core::protocol::ProtocolMatrix;
-use registry_core::{Registry, RegistryKind, SiteSettings};
+use registry_core::{RegistryKind, SiteSettings};
 
 use super::http::{self, GetError, Options, Waiting};
 use super::kept::{self, Kept};
 use super::lookalikes;
 use super::{
-    FetchError, Listing, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, Paging,
-    Progress, RegistryState, STILL_WAITING, Status,
+    FetchError, LoadedRegistry, MatrixStatus, OptionalSource, OptionalStatus, RegistryState,
+    STILL_WAITING, Status,
 };
 use crate::config;
 use crate::timing::{Slices, mark, measure, now, sleep, yield_now};
 
 /// Why an attempt is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Attempt {
+pub(super) enum Attempt {
     /// The page has just started: the registry and every optional file.
     First,
     /// Asked again (Retry, or by itself after a failure): the registry only, from the server.
@@ -72,6 +69,45 @@ impl RegistryState {
             start(self, Attempt::Retry);
         }
     }
+
+    /// Holds the optional files and the look-alike check back until
+    /// [`release_extras`](Self::release_extras): the page taking a built page over answers the
+    /// visitor first.
+    pub fn hold_extras(self) {
+        self.extras.update_value(|extras| {
+            if matches!(extras, Extras::Free) {
+                *extras = Extras::Held(Vec::new());
+            }
+        });
+    }
+
+    /// Lets what [`hold_extras`](Self::hold_extras) held back start; again, nothing.
+    pub fn release_extras(self) {
+        if let Some(Extras::Held(waiting)) = self.extras.try_update_value(std::mem::take) {
+            for start in waiting {
+                let _ = start.send(());
+            }
+        }
+    }
+
+    /// Resolves once the optional files and the look-alike check may start.
+    async fn extras_free(self) {
+        let (start, started) = futures::channel::oneshot::channel();
+        let held = self
+            .extras
+            .try_update_value(|extras| match extras {
+                Extras::Free => false,
+                Extras::Held(waiting) => {
+                    waiting.push(start);
+                    true
+                }
+            })
+            .unwrap_or(false);
+        if held {
+            // A state dropped with the page never releases; nothing is left to start then.
+            let _ = started.await;
+        }
+    }
 }
 
 /// Starts an attempt. The choice of loader is made here, outside the future, so that an ACP
@@ -80,7 +116,7 @@ fn start(state: RegistryState, attempt: Attempt) {
     match config::registry_kind() {
         RegistryKind::Acp => leptos::task::spawn_local(load_acp(state, attempt)),
         RegistryKind::AgentRegistry => {
-            leptos::task::spawn_local(page_through_service(state, attempt))
+            leptos::task::spawn_local(super::paging::page_through_service(state, attempt))
         }
     }
 }
@@ -282,7 +318,7 @@ const MAX_BACKOFF: Duration = Duration::from_secs(300);
 /// Schedules the next attempt of a failure that may pass by itself: when the browser is back
 /// online, after the server's `Retry-After`, or (while a kept copy is shown) after a delay
 /// doubling from 15 s to 5 min. A Retry pressed meanwhile makes it moot.
-fn ask_again_later(state: RegistryState, error: &FetchError) {
+pub(super) fn ask_again_later(state: RegistryState, error: &FetchError) {
     let attempts = state.attempts.get_untracked();
     let delay = match error {
         FetchError::Offline { .. } => None,
@@ -406,164 +442,244 @@ fn apply(
     }
 }
 
-/// How often, at most, a partly paged listing is shown again while paging goes on.
-const SHOW_EVERY: f64 = 1000.0;
+/// Every change the sequence makes to the state.
+impl RegistryState {
+    /// The protocol matrix and lists loaded by now, which the facet values come from.
+    fn sources(self) -> (Option<ProtocolMatrix>, Listings) {
+        let matrix = match self.matrix.get_untracked() {
+            MatrixStatus::Loaded(matrix) => Some((*matrix).clone()),
+            MatrixStatus::Failed(_) | MatrixStatus::Pending => None,
+        };
+        (matrix, self.listings.get_value())
+    }
 
-/// How many pages of a listing are asked for at once, once its first page has said how many
-/// there are: enough to hide each page's round trip, few enough not to crowd the service (nor
-/// the browser's six connections per host).
-const PAGES_AT_ONCE: usize = 4;
+    /// Shows `loaded`, fresh from the network, with the optional files that have arrived.
+    pub(super) fn publish(self, loaded: LoadedRegistry) {
+        self.show(loaded);
+        self.kept.set(None);
+        self.waiting.set(None);
+        self.failure.set(None);
+        self.status.set(Status::Done);
+    }
 
-/// Pages through the AgentRegistry of the build, resuming where the last attempt stopped and
-/// keeping what it loaded.
-async fn page_through_service(state: RegistryState, attempt: Attempt) {
-    let base = super::registry_url();
-    let Paging {
-        mut pager,
-        mut texts,
-    } = state
-        .stopped
-        .try_update_value(Option::take)
-        .flatten()
-        .unwrap_or_else(|| Paging {
-            pager: Pager::new(&base),
-            texts: Vec::new(),
-        });
-    let options = Options {
-        fresh: attempt == Attempt::Retry,
-        ..Options::default()
-    };
-    let mut shown_at = f64::NEG_INFINITY;
-    // The page the listing waits for: only its request says it is still waiting.
-    let awaited = Cell::new(pager.page());
-    'listing: while !pager.is_done() {
-        state.progress.set(Some(progress(&pager)));
-        // One page until the listing has said how many it has, then up to PAGES_AT_ONCE at a
-        // time, read in order as they come; pages asked for beyond a stop are dropped (and their
-        // requests aborted) with the stream.
-        let requests = pager.urls_ahead().zip(pager.page()..).map(|(url, page)| {
-            let (awaited, options) = (&awaited, &options);
-            async move {
-                let watch = move |waiting: Waiting| {
-                    if awaited.get() == page && waiting.seconds >= STILL_WAITING.as_secs() as u32 {
-                        state.waiting.set(Some(waiting));
-                    }
-                };
-                let answer = http::get(&url, options, &watch).await;
-                (url, answer)
+    /// Shows the copy kept from an earlier visit, fetched at `fetched_at`; the status of the
+    /// attempt under way is left as it is.
+    pub(super) fn publish_kept(self, loaded: LoadedRegistry, fetched_at: f64) {
+        self.show(loaded);
+        self.kept.set(Some(fetched_at));
+    }
+
+    pub(super) fn show(self, loaded: LoadedRegistry) {
+        let mut loaded = loaded;
+        match self.matrix.get_untracked() {
+            MatrixStatus::Loaded(_) => loaded.matrix_problem = None,
+            MatrixStatus::Failed(problem) => loaded.matrix_problem = Some(problem),
+            MatrixStatus::Pending => {}
+        }
+        let pending = loaded.lookalikes == lookalikes::Check::Pending;
+        self.shown.update_value(|n| *n += 1);
+        self.latest.set(Some(Arc::new(loaded)));
+        if pending {
+            self.find_lookalikes();
+        }
+        // A registry indexed with the sources loaded by then has their facet values already.
+        self.refresh_facets();
+    }
+
+    /// Gives the registry on screen the facet values of the sources loaded by now, unless it
+    /// has them: computed a few entries at a time in the browser (at 10,000 entries they take
+    /// tens of milliseconds), at once in the build.
+    fn refresh_facets(self) {
+        let Some(latest) = self.latest.get_untracked() else {
+            return;
+        };
+        let (matrix, listings) = self.sources();
+        if latest.catalog.has_sources(matrix.as_ref(), &listings) {
+            return;
+        }
+        self.refreshes.update_value(|n| *n += 1);
+        let refresh = self.refreshes.get_value();
+        let attaching = latest.catalog.attaching(matrix, listings);
+        drop(latest);
+        self.refreshing.set(true);
+        let attach = move |attaching: registry_core::catalog::Attaching| {
+            if self.refreshes.try_get_value() != Some(refresh) {
+                // Sources that arrived since are being computed with these.
+                return;
             }
-        });
-        let mut answers =
-            futures::stream::iter(requests.collect::<Vec<_>>()).buffered(PAGES_AT_ONCE);
-        while let Some((url, answer)) = answers.next().await {
-            state.waiting.set(None);
-            let text = answer
-                .map_err(|error| error.into_fetch_error(&url))
-                .and_then(|fetched| fetched.text(&url));
-            match text {
-                Ok(text) if pager.accept(&text).is_ok() => texts.push(text),
-                Ok(_) => break 'listing,
-                Err(error) => {
-                    pager.fail(error.to_string().trim_end_matches('.'));
-                    break 'listing;
+            if let Some(latest) = self.latest.get_untracked() {
+                let mut updated = (*latest).clone();
+                // Another registry shown since had its own refresh.
+                if attaching.attach_to(&mut updated.catalog) {
+                    self.latest.set(Some(Arc::new(updated)));
                 }
             }
-            awaited.set(pager.page());
-            if pager.is_done() {
-                break 'listing;
+            self.refreshing.set(false);
+        };
+        #[cfg(target_arch = "wasm32")]
+        leptos::task::spawn_local(async move {
+            let mut attaching = attaching;
+            let mut slices = Slices::start();
+            slices.pause().await;
+            while !attaching.step(64) {
+                slices.pause_when_due().await;
             }
-            state.progress.set(Some(progress(&pager)));
-            if now() - shown_at >= SHOW_EVERY {
-                state.show(snapshot(&pager, None));
-                state.kept.set(None);
-                shown_at = now();
-            }
-        }
-    }
-    state.progress.set(None);
-    if pager.is_done() {
-        state.publish(snapshot(&pager, None));
-        kept::keep(
-            &kept_key(pager.base_url()),
-            kept::body_of(&serde_json::to_string(&texts).unwrap_or_default()).as_ref(),
-            &http::Validators::default(),
-            now(),
-        )
-        .await;
-        return;
-    }
-    let error = pager
-        .last_error()
-        .cloned()
-        .unwrap_or_else(|| PageError::Request {
-            page: pager.page(),
-            message: "the request did not complete".to_owned(),
+            attach(attaching);
         });
-    let nothing = pager.entries().is_empty();
-    let partial = (!nothing).then(|| snapshot(&pager, Some(error.to_string())));
-    state.stopped.set_value(Some(Paging {
-        pager: pager.clone(),
-        texts,
-    }));
-    match partial {
-        Some(partial) => state.publish(partial),
-        None => {
-            let error = FetchError::Listing {
-                url: pager.base_url().to_owned(),
-                source: error,
+        #[cfg(not(target_arch = "wasm32"))]
+        attach(attaching);
+    }
+
+    /// Has the worker find the look-alikes of the registry just shown, and attaches them when
+    /// it answers, unless another registry was shown meanwhile.
+    #[cfg(target_arch = "wasm32")]
+    fn find_lookalikes(self) {
+        let shown = self.shown.get_value();
+        leptos::task::spawn_local(async move {
+            self.extras_free().await;
+            // In tasks of their own, after the one that shows the registry: copying and
+            // encoding every entry's text takes its own time (about 100 ms at 50,000 entries).
+            yield_now().await;
+            let Some(latest) = self.latest.get_untracked() else {
+                return;
             };
-            if state.latest.get_untracked().is_none()
-                && let Some(kept) = kept::read(&kept_key(pager.base_url())).await
-                && let Some(text) = kept.text().await
-                && let Some(loaded) = replay(pager.base_url(), &text)
-            {
-                state.publish_kept(loaded, kept.fetched_at);
+            let mut listings = lookalikes::Listings::default();
+            let mut slices = Slices::start();
+            for (i, entry) in latest.catalog.registry.entries.iter().enumerate() {
+                if i % 64 == 0 {
+                    slices.pause_when_due().await;
+                    if self.shown.try_get_value() != Some(shown) {
+                        return;
+                    }
+                }
+                listings.push(&registry_core::lookalike::ListingText::of(entry));
             }
-            state.fail(error.clone());
-            ask_again_later(state, &error);
+            drop(latest);
+            let found = lookalikes::find(listings).await;
+            if self.shown.try_get_value() != Some(shown) {
+                return;
+            }
+            let Some(latest) = self.latest.get_untracked() else {
+                return;
+            };
+            let mut updated = (*latest).clone();
+            updated.lookalikes = match found.map(|found| updated.catalog.set_lookalikes(found)) {
+                Ok(true) => lookalikes::Check::Done,
+                Ok(false) => lookalikes::Check::Failed(
+                    "the look-alike check answered for other entries".to_owned(),
+                ),
+                Err(why) => lookalikes::Check::Failed(why),
+            };
+            self.latest.set(Some(Arc::new(updated)));
+        });
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn find_lookalikes(self) {}
+
+    pub(super) fn fail(self, error: FetchError) {
+        self.waiting.set(None);
+        self.failed_at.set(now());
+        self.failure.set(Some(error.clone()));
+        self.status.set(Status::Failed(error));
+    }
+
+    /// Records the matrix's outcome, and applies it to the registry on screen, if any.
+    fn set_matrix(self, status: MatrixStatus) {
+        if let Some(latest) = self.latest.get_untracked() {
+            let problem = match &status {
+                MatrixStatus::Failed(problem) => Some(problem.clone()),
+                MatrixStatus::Loaded(_) | MatrixStatus::Pending => None,
+            };
+            if latest.matrix_problem != problem {
+                let updated = LoadedRegistry {
+                    matrix_problem: problem,
+                    ..(*latest).clone()
+                };
+                self.latest.set(Some(Arc::new(updated)));
+            }
         }
+        self.matrix.set(status);
+        self.refresh_facets();
+    }
+
+    /// Records a JetBrains view or the quarantine list, and applies it to the registry on
+    /// screen, if any.
+    fn set_listing(self, listing: Listing) {
+        self.listings.update_value(|listings| match listing {
+            Listing::JetBrains(view) => listings.jetbrains = Some(view),
+            Listing::JetBrainsPreview(view) => listings.jetbrains_preview = Some(view),
+            Listing::Quarantine(list) => listings.quarantine = Some(list),
+        });
+        self.refresh_facets();
+    }
+
+    fn set_optional(self, source: OptionalSource, status: OptionalStatus) {
+        self.optional.update(|all| all[source.index()] = status);
     }
 }
 
-/// The progress of `pager`, for the notice.
-fn progress(pager: &Pager) -> Progress {
-    let (loaded, total) = pager.progress();
-    Progress {
-        page: pager.page(),
-        pages: pager.total_pages(),
-        loaded,
-        total,
+/// One of the registry's other lists, as read.
+#[derive(Clone, Debug)]
+enum Listing {
+    JetBrains(ClientView),
+    JetBrainsPreview(ClientView),
+    Quarantine(Quarantine),
+}
+
+/// Whether what the page can answer without (the optional files, the look-alike check) may
+/// start: held, nothing of it takes the link or the page's thread while the page answers the
+/// visitor ([`RegistryState::hold_extras`]).
+#[derive(Debug, Default)]
+pub(super) enum Extras {
+    /// Started as soon as they can be.
+    #[default]
+    Free,
+    /// Held: each waiting start is woken when they are released.
+    Held(Vec<futures::channel::oneshot::Sender<()>>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Phase;
+
+    #[test]
+    fn a_failed_reload_keeps_what_is_shown() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let state = RegistryState::ready(LoadedRegistry::default());
+            assert_eq!(state.phase(), Phase::Ready);
+            state.fail(FetchError::Http {
+                url: "r.json".into(),
+                status: 503,
+                status_text: String::new(),
+                retry_after: None,
+            });
+            assert_eq!(state.phase(), Phase::Ready);
+            assert!(matches!(state.status(), Status::Failed(_)));
+        });
     }
-}
 
-/// Where a whole listing's pages are kept: a URL of the service that is never fetched.
-fn kept_key(base: &str) -> String {
-    format!("{base}/discover/agents?kept=listing")
-}
-
-/// The catalogue of a listing kept whole: its pages read again, in order.
-fn replay(base: &str, kept: &str) -> Option<LoadedRegistry> {
-    let texts: Vec<String> = serde_json::from_str(kept).ok()?;
-    let mut pager = Pager::new(base);
-    for text in &texts {
-        pager.accept(text).ok()?;
-    }
-    pager.is_done().then(|| snapshot(&pager, None))
-}
-
-/// The catalogue of what `pager` has loaded so far.
-fn snapshot(pager: &Pager, incomplete: Option<String>) -> LoadedRegistry {
-    let (catalog, lookalikes) = lookalikes::catalog_of(Registry {
-        version: None,
-        entries: pager.entries().to_vec(),
-    });
-    LoadedRegistry {
-        url: pager.base_url().to_owned(),
-        matrix_problem: None,
-        catalog,
-        diagnostics: pager.diagnostics().to_vec(),
-        incomplete,
-        lookalikes,
-        edition: Default::default(),
+    #[test]
+    fn a_failure_stays_said_while_a_retry_is_under_way_and_goes_with_a_success() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let state = RegistryState::with_latest(None, Status::Loading);
+            assert_eq!((state.phase(), state.failure()), (Phase::Loading, None));
+            let error = FetchError::Http {
+                url: "r.json".into(),
+                status: 500,
+                status_text: String::new(),
+                retry_after: None,
+            };
+            state.fail(error.clone());
+            // What `retry` does before it asks the network again.
+            state.status.set(Status::Loading);
+            assert_eq!(state.phase(), Phase::Failed, "still failed while retrying");
+            assert_eq!(state.failure(), Some(error));
+            state.publish(LoadedRegistry::default());
+            assert_eq!((state.phase(), state.failure()), (Phase::Ready, None));
+        });
     }
 }
