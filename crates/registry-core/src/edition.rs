@@ -15,9 +15,12 @@
 //!
 //! The probe file is dated by its `date`, each agent's result by its `probedAt`; a probe
 //! [`STALE_PROBE_DAYS`] or more older than the registry build is flagged, never shown as current.
-//! Days are taken as written (the registry writes its times in UTC, `+00:00`).
+//! Days are taken as written (the registry writes its times in UTC, `+00:00`). In JSON a [`Day`]
+//! is its text, `"2026-08-20"`.
 
 use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 
 /// A probe this many days (or more) older than the registry build shown is flagged as old:
 /// the probe runs daily, so this is several missed runs.
@@ -108,6 +111,22 @@ impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (year, month, day) = self.civil();
         write!(f, "{year:04}-{month:02}-{day:02}")
+    }
+}
+
+impl Serialize for Day {
+    /// `"2026-08-20"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Day {
+    /// A day as [`Day::parse`] reads it.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Day, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Day::parse(&text)
+            .ok_or_else(|| de::Error::custom(format!("`{text}` is not a day like 2026-08-20")))
     }
 }
 
@@ -283,6 +302,21 @@ mod tests {
         );
         assert_eq!(Day::from_http_date("yesterday"), None);
         assert_eq!(Day::from_unix_ms(1_445_412_480_000.0), day("2015-10-21"));
+    }
+
+    #[test]
+    fn days_in_json_are_their_text() {
+        assert_eq!(
+            serde_json::to_string(&day("2026-08-20")).ok().as_deref(),
+            Some(r#""2026-08-20""#)
+        );
+        let read = |json: &str| serde_json::from_str::<Day>(json).map_err(|e| e.to_string());
+        assert_eq!(read(r#""2026-08-20""#), Ok(day("2026-08-20")));
+        assert_eq!(
+            read(r#""2026-02-30""#),
+            Err("`2026-02-30` is not a day like 2026-08-20".to_owned())
+        );
+        assert!(read("20260820").is_err());
     }
 
     #[test]

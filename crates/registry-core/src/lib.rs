@@ -31,6 +31,8 @@
 //! - [`source`]: which kind of registry a site reads;
 //! - [`edition`]: which registry build is shown, when it was published, and how old the
 //!   probe beside it is;
+//! - [`changes`]: the change log (`changes.json`): dated registry and probe states turned into
+//!   events, carried forward from one build to the next;
 //! - [`settings`]: a site's settings (registry URL, public URL…), written into its pages by the
 //!   build and read by the app at start;
 //! - what the build publishes beside the pages: [`address`] (canonical URLs under
@@ -43,6 +45,7 @@ pub mod address;
 pub mod agentregistry;
 pub mod badge;
 pub mod catalog;
+pub mod changes;
 pub mod edition;
 pub mod facets;
 pub mod icon_bounds;
