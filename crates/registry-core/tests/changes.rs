@@ -942,10 +942,7 @@ mod real {
 
     use super::*;
 
-    const ROOT: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/fixtures/real-registry-history"
-    );
+    const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/history");
 
     /// Every file of the fixture, as (path inside it, text).
     fn files() -> Vec<(String, String)> {

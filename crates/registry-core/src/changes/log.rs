@@ -263,6 +263,29 @@ impl ChangeLog {
             .collect()
     }
 
+    /// Each agent's last known name, by id: from the last registry state, and for agents no
+    /// longer in it, from their events (added, removed, renamed).
+    pub fn names(&self) -> BTreeMap<String, String> {
+        let mut names = BTreeMap::new();
+        for event in &self.events {
+            match &event.change {
+                Change::Added { name, .. } | Change::Removed { name, .. } => {
+                    names.insert(event.agent.clone(), name.clone());
+                }
+                Change::NameChanged { to, .. } => {
+                    names.insert(event.agent.clone(), to.clone());
+                }
+                _ => {}
+            }
+        }
+        if let Some(seen) = &self.last_registry {
+            for (id, agent) in &seen.agents {
+                names.insert(id.clone(), agent.name.clone());
+            }
+        }
+        names
+    }
+
     /// The events of one kind (a [`Change::KINDS`] word), oldest first.
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Event> + 'a {
         self.events.iter().filter(move |e| e.change.kind() == kind)

@@ -84,7 +84,8 @@
 //!   into it;
 //! - `diff.rs`: comparing two remembered states;
 //! - `log.rs`: [`ChangeLog`], carrying the log forward, its JSON and its questions;
-//! - `history.rs`: [`History`], a history folder's files sorted into states.
+//! - `history.rs`: [`History`], a history folder's files sorted into states;
+//! - `words.rs`: what an event says to a person, its [`Group`] and its stable id.
 //!
 //! [`Listing::preview`]: crate::listing::Listing::preview
 
@@ -92,6 +93,7 @@ mod diff;
 mod history;
 mod log;
 mod seen;
+mod words;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -102,6 +104,7 @@ use crate::edition::{Day, Snapshot};
 
 pub use history::History;
 pub use log::{ChangeLog, ChangesError};
+pub use words::Group;
 
 /// The `changesFormat` this module writes and reads.
 pub const CHANGES_FORMAT: u32 = 1;
