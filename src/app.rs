@@ -12,13 +12,16 @@ use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::changes::ChangesState;
 use crate::components::deferred::Deferred;
 use crate::components::shell::SiteShell;
 use crate::config::{self, RegistryKind};
 use crate::first_page::FirstPage;
 use crate::query_state::LastSearch;
 use crate::registry::RegistryState;
-use crate::routes::{agent::AgentPage, catalogue::CataloguePage, not_found::NotFoundPage};
+use crate::routes::{
+    agent::AgentPage, catalogue::CataloguePage, changes::ChangesPage, not_found::NotFoundPage,
+};
 use crate::visitor::VisitorState;
 
 /// The whole site.
@@ -28,6 +31,9 @@ pub fn App(
     registry: RegistryState,
     /// The visitor's platform: detected in the browser, assumed at build time.
     visitor: VisitorState,
+    /// The registry's change log: fetched by the pages that show it in the browser, known at
+    /// build time.
+    changes: ChangesState,
     /// Whether the first page shown is one the HTML already had.
     #[prop(optional)]
     prerendered: bool,
@@ -35,6 +41,7 @@ pub fn App(
     provide_meta_context();
     provide_context(registry);
     provide_context(visitor);
+    provide_context(changes);
     provide_context(LastSearch::new());
     provide_context(FirstPage::new(prerendered));
     view! {
@@ -46,6 +53,7 @@ pub fn App(
                 <Deferred>
                     <Routes fallback=|| view! { <NotFoundPage /> }>
                         <Route path=path!("/") view=CataloguePage />
+                        <Route path=path!("/changes") view=ChangesPage />
                         <Route path=path!("/agents/:id") view=AgentPage />
                         <Route path=path!("/extensions/:id") view=AgentPage />
                     </Routes>

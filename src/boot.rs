@@ -42,6 +42,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 use crate::app::App;
+use crate::changes::{CHANGES_MARK, ChangesState};
 use crate::components::deferred;
 use crate::components::icon::cache::remember_drawn;
 use crate::components::notices::NetworkNotices;
@@ -72,7 +73,13 @@ const OPTIONAL_WAIT: Duration = Duration::from_millis(1500);
 pub fn start() {
     let _ = Executor::init_wasm_bindgen();
     let owner = Owner::new();
-    let (registry, visitor) = owner.with(|| (RegistryState::shell(), VisitorState::detect()));
+    let (registry, visitor, changes) = owner.with(|| {
+        (
+            RegistryState::shell(),
+            VisitorState::detect(),
+            ChangesState::pending(),
+        )
+    });
     let root = document()
         .get_element_by_id(ROOT_ID)
         .unwrap_or_else(|| new_root().into());
@@ -92,9 +99,9 @@ pub fn start() {
     in_next_task(&owner, move || {
         if prerendered {
             remember_drawn(&root);
-            take_over_when_ready(root, registry, visitor);
+            take_over_when_ready(root, registry, visitor, changes);
         } else {
-            replace(&root, registry, visitor);
+            replace(&root, registry, visitor, changes);
             crate::offline::register();
         }
     });
@@ -127,8 +134,20 @@ fn new_root() -> HtmlElement {
 /// look-alike check, which start only then (they fill in when they arrive). A visitor who has
 /// not is shown nothing new, so the take-over waits for them (or [`OPTIONAL_WAIT`]), so that
 /// what the build wrote from them never goes.
-fn take_over_when_ready(root: Element, registry: RegistryState, visitor: VisitorState) {
+fn take_over_when_ready(
+    root: Element,
+    registry: RegistryState,
+    visitor: VisitorState,
+    changes: ChangesState,
+) {
     let owner = Owner::current().expect("called inside the app's owner");
+    // A page showing the change log (`/changes/`, an agent's History) asks for it once the
+    // registry is in, and is taken over once it is read, like the optional files.
+    let shows_changes = root
+        .query_selector(&format!("[{CHANGES_MARK}]"))
+        .ok()
+        .flatten()
+        .is_some();
     let waited = RwSignal::new(false);
     set_timeout(move || waited.set(true), OPTIONAL_WAIT);
     let asked = asked_of(&root);
@@ -139,6 +158,9 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
         let asked = asked.get();
         if phase == Phase::Ready && !asked {
             registry.release_extras();
+        }
+        if phase == Phase::Ready && shows_changes {
+            changes.want();
         }
         // The page the build wrote says what the optional files say (probes, listings,
         // quarantine): taking it over before they are in would take that away, then give it
@@ -155,6 +177,7 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
             && visitor.settled.get()
             && lookalikes_known
             && registry.facets_current()
+            && (!shows_changes || changes.settled())
             || waited.get();
         if done.get_value() {
             return;
@@ -167,7 +190,7 @@ fn take_over_when_ready(root: Element, registry: RegistryState, visitor: Visitor
                 let root = root.clone();
                 let owner = owner.clone();
                 set_timeout(
-                    move || owner.with(|| take_over(&root, registry, visitor)),
+                    move || owner.with(|| take_over(&root, registry, visitor, changes)),
                     Duration::ZERO,
                 );
             }
@@ -202,13 +225,18 @@ fn asked_of(root: &Element) -> ReadSignal<bool> {
 /// page is built detached, in slices ([`deferred`]) so that the page on screen keeps answering
 /// meanwhile, and swapped in once whole. User Timing measures `acp:take-over` how long it
 /// took, from the start of the build to the frame after the swap.
-fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState) {
+fn take_over(
+    root: &Element,
+    registry: RegistryState,
+    visitor: VisitorState,
+    changes: ChangesState,
+) {
     mark("acp:take-over-start");
     let before = Pending::read(root);
     before.apply_to_address();
     remove_prerendered_head();
     deferred::begin();
-    let fresh = mount_detached(move || view! { <App registry visitor prerendered=true /> });
+    let fresh = mount_detached(move || view! { <App registry visitor changes prerendered=true /> });
     let root = root.clone();
     build_in_slices(move || {
         // What the visitor did while the live page was being built is done again on it, as
@@ -263,8 +291,11 @@ fn build_in_slices(done: impl FnOnce() + 'static) {
 }
 
 /// Renders the app into a new root and swaps it for the loading shell `old`, in one step.
-fn replace(old: &Element, registry: RegistryState, visitor: VisitorState) {
-    mount_in_place_of(Some(old), move || view! { <App registry visitor /> });
+fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, changes: ChangesState) {
+    mount_in_place_of(
+        Some(old),
+        move || view! { <App registry visitor changes /> },
+    );
 }
 
 /// Renders `view` into a new root (`<div id="app">`) not yet in the document, for the page's

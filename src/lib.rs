@@ -10,10 +10,15 @@
 
 pub mod app;
 pub mod boot;
+pub mod changes;
 pub mod components;
 pub mod config;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod feeds;
 pub mod first_page;
 pub mod head;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod history;
 pub mod near_viewport;
 pub mod offline;
 pub mod query_state;

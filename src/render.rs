@@ -47,12 +47,14 @@ use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 use leptos_meta::ServerMetaContext;
 use leptos_router::location::RequestUrl;
+use registry_core::changes::ChangeLog;
 use registry_core::id::is_file_name;
 use registry_core::settings::SettingsError;
 use registry_core::{Entry, Kind, Severity};
 
 use crate::app::App;
 use crate::boot::{HEAD_END, HEAD_START, PRERENDERED, ROOT_ID};
+use crate::changes::{CHANGES_FILE, CHANGES_PAGE, ChangesState};
 use crate::components::icon::build_time::{ICONS_CSS, note_read_by_build, rendered_icons_css};
 use crate::config;
 use crate::registry::{LoadedRegistry, RegistryState};
@@ -81,14 +83,25 @@ pub struct RenderedPage {
 /// Renders the app at `path` (under the base path, with its query if any, e.g.
 /// `/agents/gemini/`), over `registry` when one is known, else as the loading shell.
 pub fn render_page(path: &str, registry: Option<&LoadedRegistry>) -> RenderedPage {
+    render_page_with(path, registry, None)
+}
+
+/// [`render_page`], with the change log the build wrote, if any.
+pub fn render_page_with(
+    path: &str,
+    registry: Option<&LoadedRegistry>,
+    changes: Option<&ChangeLog>,
+) -> RenderedPage {
     let registry = registry.cloned();
+    let changes = changes.cloned();
     render_view(path, move || {
         let registry = match registry {
             Some(loaded) => RegistryState::ready(loaded),
             None => RegistryState::shell(),
         };
         let visitor = VisitorState::assumed();
-        view! { <App registry visitor /> }
+        let changes = ChangesState::ready(changes);
+        view! { <App registry visitor changes /> }
     })
 }
 
@@ -286,6 +299,10 @@ pub struct Written {
     pub warnings: usize,
     /// Entries with no page, their ids unfit for a file name (see [`is_file_name`]).
     pub unfit_ids: Vec<String>,
+    /// Events in the change log written, when one was.
+    pub changes: usize,
+    /// Atom feeds written.
+    pub feeds: usize,
 }
 
 impl fmt::Display for Written {
@@ -304,6 +321,13 @@ impl fmt::Display for Written {
              robots.txt ({} entries left out by errors, {} warnings",
             self.agents, self.extensions, self.monogram_images, self.errors, self.warnings
         )?;
+        if self.feeds > 0 {
+            write!(
+                f,
+                "; changes.json with {} changes, /changes/ and {} Atom feeds",
+                self.changes, self.feeds
+            )?;
+        }
         if !self.unfit_ids.is_empty() {
             write!(
                 f,
@@ -328,6 +352,7 @@ pub enum Pages {
 pub fn write_site(
     template: &Template,
     registry: Option<&LoadedRegistry>,
+    changes: Option<&ChangeLog>,
     out_dir: &Path,
     pages: Pages,
 ) -> std::io::Result<Written> {
@@ -340,7 +365,8 @@ pub fn write_site(
     };
     let whole = registry.is_some();
     let template = &template.with_late_stylesheet(ICONS_CSS);
-    let page = |path: &str| template.document(&render_page(&href(path), registry), whole);
+    let page =
+        |path: &str| template.document(&render_page_with(&href(path), registry, changes), whole);
     // The icons of the pages written, for their stylesheet: none from an earlier call.
     let _ = rendered_icons_css();
     // What the pages may draw: the icons the build reads and measures itself (read once, for
@@ -417,6 +443,22 @@ pub fn write_site(
             Kind::Agent => written.agents += 1,
             Kind::Extension => written.extensions += 1,
         }
+    }
+    if let Some(log) = changes {
+        write(CHANGES_FILE.into(), log.to_json())?;
+        write("changes/index.html".into(), page(CHANGES_PAGE))?;
+        pages.push(CHANGES_PAGE.trim_start_matches('/').to_owned());
+        let names = log.names();
+        let agents: Vec<&str> = (loaded.catalog.registry.entries.iter())
+            .filter(|e| e.kind == Kind::Agent && is_file_name(&e.id))
+            .map(|e| e.id.as_str())
+            .collect();
+        let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
+        for feed in crate::feeds::feeds(log, &name, &agents) {
+            write(feed.path.trim_start_matches('/').into(), feed.xml)?;
+            written.feeds += 1;
+        }
+        written.changes = log.events().len();
     }
     write(ICONS_CSS.into(), rendered_icons_css())?;
     write(

@@ -6,7 +6,8 @@
 //! acp-catalog-render --out dist [--registry dist/registry.json] [--matrix dist/protocol-matrix.json]
 //!     [--jetbrains-view dist/registry-for-jetbrains.json]
 //!     [--jetbrains-preview-view dist/registry-for-jetbrains-preview.json]
-//!     [--quarantine dist/quarantine.json] [--index-only]
+//!     [--quarantine dist/quarantine.json] [--history DIR] [--previous-changes FILE]
+//!     [--index-only]
 //! ```
 //!
 //! `--out` holds Trunk's `index.html` (or a page this command wrote, so a built site's pages can
@@ -16,6 +17,11 @@
 //! quarantine list, each optional, are what the pages say about probes, listings and quarantine
 //! (a page rendered without one says what the browser's app says until it has loaded it);
 //! `--index-only` writes `index.html` and `404.html` only.
+//!
+//! With a registry, the change log is written too (`changes.json`, `/changes/` and the Atom
+//! feeds, see the library's `history` and `feeds` modules): carried forward from
+//! `--previous-changes` (the last published site's `changes.json`), with the snapshots of
+//! `--history` and the build's own files added; with neither, it starts at this build.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -39,9 +45,11 @@ mod native {
     use std::fs;
     use std::path::PathBuf;
 
+    use acp_catalog::history::Current;
     use acp_catalog::registry::{LoadedRegistry, registry_url};
     use acp_catalog::render::{Pages, Template, write_site};
     use registry_core::Listings;
+    use registry_core::changes::Stamp;
 
     /// Reads the arguments, renders, and says what was written.
     pub fn run(args: Vec<String>) -> Result<String, String> {
@@ -51,6 +59,8 @@ mod native {
         let mut jetbrains = None;
         let mut jetbrains_preview = None;
         let mut quarantine = None;
+        let mut history = None;
+        let mut previous_changes = None;
         let mut pages = Pages::All;
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
@@ -70,6 +80,8 @@ mod native {
                 "--jetbrains-view" => jetbrains = Some(value()?),
                 "--jetbrains-preview-view" => jetbrains_preview = Some(value()?),
                 "--quarantine" => quarantine = Some(value()?),
+                "--history" => history = Some(value()?),
+                "--previous-changes" => previous_changes = Some(value()?),
                 other => return Err(format!("unknown argument `{other}`")),
             }
         }
@@ -82,51 +94,97 @@ mod native {
             .settings()
             .map_err(|e| format!("{}: {e}", index.display()))?;
         acp_catalog::config::set(settings).map_err(|e| e.to_string())?;
-        let loaded = match registry {
-            None => None,
-            Some(file) => {
-                let text = fs::read_to_string(&file)
-                    .map_err(|e| format!("reading {}: {e}", file.display()))?;
-                let loaded = LoadedRegistry::from_text(registry_url(), &text)
+        // Each file read once: the pages and the change log read the same texts.
+        let optional = |file: &Option<PathBuf>| -> Result<Option<(String, PathBuf)>, String> {
+            file.as_ref()
+                .map(|file| read(file).map(|text| (text, file.clone())))
+                .transpose()
+        };
+        let (matrix, jetbrains, jetbrains_preview, quarantine) = (
+            optional(&matrix)?,
+            optional(&jetbrains)?,
+            optional(&jetbrains_preview)?,
+            optional(&quarantine)?,
+        );
+        let Some(file) = registry else {
+            let written = write_site(&template, None, None, &out, pages)
+                .map_err(|e| format!("writing into {}: {e}", out.display()))?;
+            return Ok(written.to_string());
+        };
+        let text = read(&file)?;
+        let loaded = LoadedRegistry::from_text(registry_url(), &text)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let changes = (pages == Pages::All)
+            .then(|| -> Result<_, String> {
+                let history = match &history {
+                    Some(dir) => acp_catalog::history::read_folder(dir)?,
+                    None => Vec::new(),
+                };
+                let previous = previous_changes.as_ref().map(read).transpose()?;
+                let edition = &loaded.edition;
+                let stamp = match (&edition.snapshot, edition.published) {
+                    (Some(snapshot), _) => Stamp::parse(&snapshot.name),
+                    (None, Some(day)) => Some(Stamp::of_day(day)),
+                    (None, None) => None,
+                };
+                let built = acp_catalog::history::build(
+                    previous.as_deref(),
+                    &history,
+                    &Current {
+                        stamp,
+                        registry: &text,
+                        jetbrains: text_of(&jetbrains),
+                        jetbrains_preview: text_of(&jetbrains_preview),
+                        quarantine: text_of(&quarantine),
+                        matrix: text_of(&matrix),
+                    },
+                );
+                for note in &built.notes {
+                    eprintln!("note: {note}");
+                }
+                Ok(built.log)
+            })
+            .transpose()?;
+        let loaded = match matrix {
+            None => loaded,
+            Some((text, file)) => {
+                let (matrix, _warnings) = registry_core::protocol::parse_matrix(&text)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                let loaded = match matrix {
-                    None => loaded,
-                    Some(file) => {
-                        let (matrix, _warnings) =
-                            registry_core::protocol::parse_matrix(&read(&file)?)
-                                .map_err(|e| format!("{}: {e}", file.display()))?;
-                        loaded.with_matrix(matrix)
-                    }
-                };
-                let view = |file: Option<PathBuf>| -> Result<_, String> {
-                    file.map(|file| {
-                        registry_core::parse_view(&read(&file)?)
-                            .map(|(view, _problems)| view)
-                            .map_err(|e| format!("{}: {e}", file.display()))
-                    })
-                    .transpose()
-                };
-                let listings = Listings {
-                    jetbrains: view(jetbrains)?,
-                    jetbrains_preview: view(jetbrains_preview)?,
-                    quarantine: quarantine
-                        .map(|file| {
-                            registry_core::parse_quarantine(&read(&file)?)
-                                .map(|(list, _warnings)| list)
-                                .map_err(|e| format!("{}: {e}", file.display()))
-                        })
-                        .transpose()?,
-                };
-                Some(if listings == Listings::default() {
-                    loaded
-                } else {
-                    loaded.with_listings(listings)
-                })
+                loaded.with_matrix(matrix)
             }
         };
-        let written = write_site(&template, loaded.as_ref(), &out, pages)
+        let view = |file: Option<(String, PathBuf)>| -> Result<_, String> {
+            file.map(|(text, file)| {
+                registry_core::parse_view(&text)
+                    .map(|(view, _problems)| view)
+                    .map_err(|e| format!("{}: {e}", file.display()))
+            })
+            .transpose()
+        };
+        let listings = Listings {
+            jetbrains: view(jetbrains)?,
+            jetbrains_preview: view(jetbrains_preview)?,
+            quarantine: quarantine
+                .map(|(text, file)| {
+                    registry_core::parse_quarantine(&text)
+                        .map(|(list, _warnings)| list)
+                        .map_err(|e| format!("{}: {e}", file.display()))
+                })
+                .transpose()?,
+        };
+        let loaded = if listings == Listings::default() {
+            loaded
+        } else {
+            loaded.with_listings(listings)
+        };
+        let written = write_site(&template, Some(&loaded), changes.as_ref(), &out, pages)
             .map_err(|e| format!("writing into {}: {e}", out.display()))?;
         Ok(written.to_string())
+    }
+
+    /// The text of an optional file read.
+    fn text_of(file: &Option<(String, PathBuf)>) -> Option<&str> {
+        file.as_ref().map(|(text, _)| text.as_str())
     }
 
     fn read(file: &PathBuf) -> Result<String, String> {

@@ -12,6 +12,7 @@ pub mod edition;
 pub mod entry;
 pub mod facets;
 pub mod highlight;
+pub mod history;
 pub mod icon;
 pub mod link;
 pub mod lookalike;

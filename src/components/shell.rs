@@ -3,6 +3,7 @@
 //! shown is). The app's router renders every page inside [`SiteShell`]; the listing preview
 //! reuses it around its own page.
 
+use crate::changes::{CHANGES_PAGE, use_changes};
 use leptos::prelude::*;
 use registry_core::SiteSettings;
 
@@ -28,9 +29,18 @@ pub fn SiteShell(children: Children) -> impl IntoView {
     }
 }
 
-/// The site's header: its name (a link home) and the theme toggle.
+/// The site's header: its name (a link home), what changed (in an app with a change log: not
+/// the listing preview) and the theme toggle.
 #[component]
 pub fn SiteHeader() -> impl IntoView {
+    let changes = (use_changes().is_some() && config::registry_kind() == RegistryKind::Acp)
+        .then(|| {
+            view! {
+                <a class="text-sm text-slate-700 underline-offset-4 hover:underline dark:text-slate-300" href=config::href(CHANGES_PAGE)>
+                    "What changed"
+                </a>
+            }
+        });
     view! {
         <header class="border-b border-slate-200 dark:border-slate-800">
             <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -38,7 +48,7 @@ pub fn SiteHeader() -> impl IntoView {
                     <img src=format!("{}favicon.svg", config::public_url()) alt="" width="24" height="24" />
                     <span>{config::site_name()}</span>
                 </a>
-                <ThemeToggle />
+                <div class="flex items-center gap-4">{changes}<ThemeToggle /></div>
             </div>
         </header>
     }

@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use leptos::either::{Either, EitherOf3};
 use leptos::prelude::*;
-use leptos_meta::Script;
+use leptos_meta::{Link, Script};
 use leptos_router::hooks::{use_location, use_params_map};
 use registry_core::edition::Edition;
 use registry_core::protocol::Report;
 use registry_core::{BadgeSnippets, Entry, Kind, Listing, ServiceAgent};
 
+use crate::changes::{agent_feed, use_changes};
 use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
 use crate::components::lookalike::{LookalikeWarnings, warnings_of};
@@ -142,6 +143,12 @@ fn EntryPage(page: EntryView) -> impl IntoView {
     // agent of an ACP registry it renders pages for; an AgentRegistry's pages are not rendered.
     let image = (config::registry_kind() == config::RegistryKind::Acp)
         .then(|| config::address().og_image(&entry));
+    // An agent of an ACP registry has a feed of its changes beside its page.
+    let feed = (use_changes().is_some()
+        && config::registry_kind() == config::RegistryKind::Acp
+        && entry.kind == Kind::Agent)
+        .then(|| config::canonical(&agent_feed(&entry.id)));
+    let title_for_feed = entry.name.clone();
     let structured = registry_core::jsonld::software_application(
         &entry,
         &config::canonical(&format!("{}/", entry.path())),
@@ -177,6 +184,9 @@ fn EntryPage(page: EntryView) -> impl IntoView {
             image=image
         />
         <Script type_="application/ld+json">{structured}</Script>
+        {feed.map(|href| view! {
+            <Link rel="alternate" type_="application/atom+xml" title=format!("{title_for_feed}: changes") href />
+        })}
         <nav class="pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"

@@ -2,4 +2,5 @@
 
 pub mod agent;
 pub mod catalogue;
+pub mod changes;
 pub mod not_found;

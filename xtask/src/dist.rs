@@ -137,13 +137,15 @@ pub fn build(tools: &Tools, options: &DistOptions) -> Result<DistReport> {
         settings.registry_url
     );
     let compiled = compile(tools, settings.kind, Output::Terminal)?;
+    // Read before the output folder is emptied: the previous site may be that folder.
+    let previous_changes = pages::keep_previous_changes(tools.root(), options)?;
     lay_out(tools.root(), &compiled, options)?;
     let with_preview = settings.kind == RegistryKind::Acp;
     let preview_dir = out_dir.join("preview");
     // The policy comes from the templates, before any registry text is in them; the renderers
     // copy their head, and so the policy, into every page.
     let policy = crate::csp::write_into_templates(out_dir, options.data_urls())?;
-    pages::render(tools, options, with_preview)?;
+    pages::render(tools, options, with_preview, previous_changes.as_deref())?;
     crate::offline::write_service_worker(tools.root(), out_dir)?;
     let pages = crate::csp::check_site(out_dir, &policy)?;
     println!(

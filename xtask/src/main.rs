@@ -129,6 +129,15 @@ struct SiteArgs {
     /// response's Last-Modified.
     #[arg(long, env = "REGISTRY_EDITION")]
     registry_edition: Option<String>,
+    /// Folder of dated registry and probe snapshots to build the change log from
+    /// (`registry/<day>.json`, `registry/<day>.jetbrains.json`, `protocol-matrix/<day>.json`).
+    /// Default: the bundled history (`data/history/`) for the bundled registry, else none.
+    #[arg(long, env = "CHANGES_HISTORY")]
+    history: Option<PathBuf>,
+    /// The previous published site (a folder holding its `changes.json`): the change log is
+    /// carried forward from it, so a scheduled build keeps it growing.
+    #[arg(long, env = "PREVIOUS_SITE")]
+    previous: Option<PathBuf>,
 }
 
 impl SiteArgs {
@@ -161,7 +170,9 @@ impl SiteArgs {
         {
             eprintln!("note: {note}");
         }
-        Ok(DistOptions::new(settings, out_dir)?.with_prerender_registry(self.prerender_registry))
+        Ok(DistOptions::new(settings, out_dir)?
+            .with_prerender_registry(self.prerender_registry)
+            .with_history(self.history, self.previous))
     }
 }
 

@@ -25,6 +25,12 @@ pub struct DistOptions {
     pub prerender: bool,
     /// How the site's native renderers are run.
     pub renderers: Renderers,
+    /// The folder of registry and probe snapshots the change log is built from
+    /// (`registry/<day>.json`, `protocol-matrix/<day>.json`); `None` for the bundled history
+    /// when the registry is the bundled one, else none.
+    pub history: Option<PathBuf>,
+    /// The previous published site, whose `changes.json` the change log carries forward.
+    pub previous: Option<PathBuf>,
 }
 
 /// How the build runs the site's native renderers (`acp-catalog-render`, `acp-preview-render`).
@@ -50,6 +56,8 @@ impl DistOptions {
             prerender_registry: None,
             prerender: true,
             renderers: Renderers::CargoRun,
+            history: None,
+            previous: None,
         })
     }
 
@@ -81,6 +89,14 @@ impl DistOptions {
     /// the registry URL is remote: it is never fetched at build time).
     pub fn with_prerender_registry(mut self, file: Option<PathBuf>) -> Self {
         self.prerender_registry = file;
+        self
+    }
+
+    /// Builds the change log from this history folder and carries forward the `changes.json` of
+    /// this previous site.
+    pub fn with_history(mut self, history: Option<PathBuf>, previous: Option<PathBuf>) -> Self {
+        self.history = history;
+        self.previous = previous;
         self
     }
 

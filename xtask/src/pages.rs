@@ -21,14 +21,26 @@ use crate::options::{DistOptions, RegistryKind, Renderers};
 use crate::setup::{self, Tools};
 
 /// Renders the catalogue's pages into `options.out_dir` and the preview's shell into its
-/// `preview/`.
-pub fn render(tools: &Tools, options: &DistOptions, with_preview: bool) -> Result<()> {
+/// `preview/`; `previous_changes` is the previous site's change log, copied aside
+/// ([`keep_previous_changes`]).
+pub fn render(
+    tools: &Tools,
+    options: &DistOptions,
+    with_preview: bool,
+    previous_changes: Option<&Path>,
+) -> Result<()> {
     let mut catalogue = renderer(tools, options, "acp-catalog", "acp-catalog-render");
     catalogue.arg("--out").arg(&options.out_dir);
     match source(options) {
         Source::File(registry) => {
             catalogue.arg("--registry").arg(registry);
             with_lists(&mut catalogue, options);
+            if let Some(history) = history(tools.root(), options) {
+                catalogue.arg("--history").arg(history);
+            }
+            if let Some(previous) = previous_changes {
+                catalogue.arg("--previous-changes").arg(previous);
+            }
         }
         Source::None { reason } => println!("pages rendered as the loading shell: {reason}"),
     }
@@ -109,6 +121,44 @@ pub enum Source {
         /// Why, and what to do.
         reason: String,
     },
+}
+
+/// The history folder the change log is built from: the one given, else the bundled one for
+/// the bundled registry.
+fn history(root: &Path, options: &DistOptions) -> Option<PathBuf> {
+    options.history.clone().or_else(|| {
+        let bundled = options.settings.registry_url.trim()
+            == registry_core::settings::DEFAULT_REGISTRY_URL
+            && options.prerender_registry.is_none();
+        bundled.then(|| root.join(BUNDLED_HISTORY))
+    })
+}
+
+/// The registry's real history, bundled: the default site's change log starts from it.
+pub const BUNDLED_HISTORY: &str = "data/history";
+
+/// Copies the previous site's `changes.json` aside (into `target/tmp/`), since the previous site
+/// may be the output folder the build empties; `None` without a previous site. A previous site
+/// without one is said, and the log starts anew.
+pub fn keep_previous_changes(root: &Path, options: &DistOptions) -> Result<Option<PathBuf>> {
+    let Some(previous) = &options.previous else {
+        return Ok(None);
+    };
+    let file = previous.join("changes.json");
+    if !file.is_file() {
+        println!(
+            "note: {} has no changes.json: the change log starts anew",
+            previous.display()
+        );
+        return Ok(None);
+    }
+    let kept = root.join(format!(
+        "target/tmp/previous-changes-{}.json",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(root.join("target/tmp"))?;
+    std::fs::copy(&file, &kept).with_context(|| format!("copying {} aside", file.display()))?;
+    Ok(Some(kept))
 }
 
 /// The file given with `--prerender-registry`, else the registry file of the build when the

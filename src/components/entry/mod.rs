@@ -22,9 +22,11 @@ use leptos::prelude::*;
 use registry_core::edition::Edition;
 use registry_core::{BadgeSnippets, Entry, Listing, Method};
 
+use crate::changes::use_changes;
 use crate::components::card::{MethodBadge, shorten};
 use crate::components::deferred::Deferred;
 use crate::components::edition::EditionSentence;
+use crate::components::history::AgentHistory;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
@@ -97,10 +99,16 @@ pub fn EntryDetails(
     };
     let (header, probed, badged) = (entry.clone(), entry.clone(), entry.clone());
     let dated = edition.clone();
+    // The change log, where the app has one (not in the listing preview).
+    let history = use_changes().map(|changes| {
+        let (id, name, page) = (entry.id.clone(), entry.name.clone(), entry.path());
+        view! { <Deferred><AgentHistory id name page changes /></Deferred> }
+    });
     view! {
         <Deferred><Header entry=header icon listing edition=dated /></Deferred>
         {releases}
         <Deferred><ProtocolSection entry=probed report matrix_problem edition /></Deferred>
+        {history}
         {badge.map(|snippets| view! { <Deferred><BadgeSection entry=badged snippets /></Deferred> })}
         <Deferred><ManifestSection entry /></Deferred>
     }
