@@ -16,7 +16,10 @@
 //! [`Catalog::view`] searches ([`crate::search`]), keeps the hits passing the filters while
 //! counting facet values disjunctively ([`crate::facets`]), then orders the results: by score
 //! (ties by name) for [`Sort::Relevance`], which with no search text means by name, or by
-//! case-insensitive name then id for [`Sort::Name`].
+//! case-insensitive name then id for [`Sort::Name`]. The date orders ([`Sort::Updated`],
+//! [`Sort::Newest`]) need the change log's days ([`Dates`], from `changes.json`): with them,
+//! [`Catalog::view_dated`] puts the latest day first (ties, and entries without a day after
+//! them, by name); without, they order by name.
 //!
 //! [`Catalog::lookalikes`] holds the look-alike warnings of its entries, found once with the
 //! index; the search keeps impostors below the entries they imitate. They may also be found
@@ -65,6 +68,16 @@ pub struct Catalog {
     /// Entries that look like others, and what else may not be what it seems: the warnings to
     /// show on cards and pages; the search keeps impostors below their originals.
     pub lookalikes: Lookalikes,
+}
+
+/// The change log's days of each entry, by id (`registry_core::changes::ChangeLog::dates`):
+/// what the date orders sort by.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dates {
+    /// The day of its last addition or version change.
+    pub updated: std::collections::BTreeMap<String, crate::edition::Day>,
+    /// The day it was (last) added; none for entries listed before the log began.
+    pub added: std::collections::BTreeMap<String, crate::edition::Day>,
 }
 
 /// What the catalogue page shows for one query.
@@ -180,8 +193,13 @@ impl Catalog {
         }
     }
 
-    /// What to show for a query.
+    /// What to show for a query (the date orders by name: see [`Catalog::view_dated`]).
     pub fn view(&self, query: &CatalogQuery) -> CatalogView {
+        self.view_dated(query, None)
+    }
+
+    /// What to show for a query, the date orders by `dates`.
+    pub fn view_dated(&self, query: &CatalogQuery, dates: Option<&Dates>) -> CatalogView {
         let matches = self.index.search(&query.q);
         let (mut results, counts) = self
             .facets
@@ -191,12 +209,22 @@ impl Catalog {
             Sort::Relevance => {}
             // Name ranks are a permutation of the entries: putting each result at its rank orders
             // them in one pass, without instantiating a comparison sort for this order.
-            Sort::Name => {
+            Sort::Name | Sort::Updated | Sort::Newest => {
                 let mut by_rank = vec![None; self.index.len()];
                 for &entry in &results {
                     by_rank[self.index.name_rank(entry)] = Some(entry);
                 }
                 results = by_rank.into_iter().flatten().collect();
+                let days = match (query.sort, dates) {
+                    (Sort::Updated, Some(dates)) => Some(&dates.updated),
+                    (Sort::Newest, Some(dates)) => Some(&dates.added),
+                    _ => None,
+                };
+                if let Some(days) = days {
+                    // Stable: ties stay in name order.
+                    let entries = &self.registry.entries;
+                    results.sort_by_key(|&i| std::cmp::Reverse(days.get(&entries[i].id).copied()));
+                }
             }
         }
         CatalogView {

@@ -73,7 +73,7 @@ pub use agentregistry::{
     ServiceCapability, parse_page,
 };
 pub use badge::{BadgeSnippets, badge_snippets, badge_svg};
-pub use catalog::{Catalog, CatalogView};
+pub use catalog::{Catalog, CatalogView, Dates};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, Facet, FacetCounts, FacetIndex, FacetValue, Filters,
     TagGroup,

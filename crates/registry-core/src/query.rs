@@ -67,6 +67,11 @@ pub enum Sort {
     Relevance,
     /// By name (case-insensitive), then id.
     Name,
+    /// Last updated first (the change log's last addition or version change of each entry), then
+    /// by name; entries the log has no day for last.
+    Updated,
+    /// Last added first, then by name; entries listed before the log began last.
+    Newest,
 }
 
 /// Everything the catalogue page shows depends on this, and it all lives in the URL.
@@ -81,15 +86,22 @@ pub struct CatalogQuery {
 }
 
 impl Sort {
-    /// Both orders, in display order.
-    pub const ALL: [Sort; 2] = [Sort::Relevance, Sort::Name];
+    /// Every order, in display order.
+    pub const ALL: [Sort; 4] = [Sort::Relevance, Sort::Name, Sort::Updated, Sort::Newest];
 
-    /// The query-string word: `relevance` or `name`.
+    /// The query-string word: `relevance`, `name`, `updated` or `newest`.
     pub fn as_str(self) -> &'static str {
         match self {
             Sort::Relevance => "relevance",
             Sort::Name => "name",
+            Sort::Updated => "updated",
+            Sort::Newest => "newest",
         }
+    }
+
+    /// Whether it orders by the change log's days ([`crate::catalog::Dates`]).
+    pub fn by_date(self) -> bool {
+        matches!(self, Sort::Updated | Sort::Newest)
     }
 
     /// The inverse of [`Sort::as_str`].

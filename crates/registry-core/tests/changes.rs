@@ -588,6 +588,15 @@ fn bad_and_out_of_order_states_are_skipped_and_the_log_kept() {
         );
     }
     assert_eq!(log.to_json(), before, "nothing changed");
+    // A later snapshot of the same day is read after it.
+    let three = Texts::of(&[agent("a", "3.0.0")]);
+    let later = Stamp::parse("v2026.01.03-abcdef0").unwrap();
+    assert!(log.add_registry(&three.state(later)).is_empty());
+    assert_eq!(
+        log.events().last().map(|e| e.change.words()).as_deref(),
+        Some("2.0.0 → 3.0.0")
+    );
+    let before = log.to_json();
 
     let bad_matrix = ProbeState {
         stamp: day(5),
@@ -1166,4 +1175,46 @@ mod real {
         let json = log.to_json();
         assert_eq!(ChangeLog::from_json(&json).map(|l| l.to_json()), Ok(json));
     }
+}
+
+#[test]
+fn the_date_orders_put_the_latest_day_first_and_undated_entries_last_by_name() {
+    // a, b, c listed from the start; b updated on the 3rd, then d added on the 4th and a
+    // updated on the 5th.
+    let start = [agent("a", "1"), agent("b", "1"), agent("c", "1")];
+    let (mut log, _) = ChangeLog::start(&RegistryState::new(day(1), &registry(&start)));
+    let third = registry(&[agent("a", "1"), agent("b", "2"), agent("c", "1")]);
+    log.add_registry(&RegistryState::new(day(3), &third));
+    let fourth = registry(&[
+        agent("a", "1"),
+        agent("b", "2"),
+        agent("c", "1"),
+        agent("d", "1"),
+    ]);
+    log.add_registry(&RegistryState::new(day(4), &fourth));
+    let fifth = registry(&[
+        agent("a", "2"),
+        agent("b", "2"),
+        agent("c", "1"),
+        agent("d", "1"),
+    ]);
+    log.add_registry(&RegistryState::new(day(5), &fifth));
+    let catalog = registry_core::Catalog::new(registry_core::load(&fifth).unwrap().registry);
+    let dates = log.dates();
+    let order = |sort: &str, dates: Option<&registry_core::Dates>| -> Vec<String> {
+        let query = registry_core::CatalogQuery::from_query_string(&format!("sort={sort}"));
+        let view = catalog.view_dated(&query, dates);
+        view.results
+            .iter()
+            .map(|&i| catalog.registry.entries[i].id.clone())
+            .collect()
+    };
+    assert_eq!(order("updated", Some(&dates)), ["a", "d", "b", "c"]);
+    assert_eq!(order("newest", Some(&dates)), ["d", "a", "b", "c"]);
+    // Without the log's days, by name.
+    assert_eq!(order("updated", None), ["a", "b", "c", "d"]);
+    assert_eq!(
+        registry_core::CatalogQuery::from_query_string("sort=newest").to_query_string(),
+        "sort=newest"
+    );
 }

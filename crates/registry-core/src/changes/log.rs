@@ -263,6 +263,14 @@ impl ChangeLog {
             .collect()
     }
 
+    /// Each agent's days, for the catalogue's date orders.
+    pub fn dates(&self) -> crate::catalog::Dates {
+        crate::catalog::Dates {
+            updated: self.updated_days(),
+            added: self.added_days(),
+        }
+    }
+
     /// Each agent's last known name, by id: from the last registry state, and for agents no
     /// longer in it, from their events (added, removed, renamed).
     pub fn names(&self) -> BTreeMap<String, String> {
@@ -348,9 +356,13 @@ impl ChangeLog {
 
 /// Why a state dated `stamp` cannot follow the last one of its stream, if it cannot.
 fn out_of_order(stamp: &Stamp, last: Option<&Stamp>, stream: &str) -> Option<Problem> {
-    let last = last.filter(|last| stamp.day <= last.day)?;
+    // Another snapshot of the last state's day comes after it (a registry built hourly
+    // publishes several a day); the same label again is that state.
+    let last = last.filter(|last| {
+        stamp.day < last.day || (stamp.day == last.day && stamp.snapshot == last.snapshot)
+    })?;
     let what = if stamp.day == last.day {
-        "a second state of that day"
+        "the same state again"
     } else {
         "older than that"
     };
@@ -358,7 +370,7 @@ fn out_of_order(stamp: &Stamp, last: Option<&Stamp>, stream: &str) -> Option<Pro
         &stamp.snapshot,
         format!(
             "dated {}, but the log's last {stream} state is {last}: {what}; this state was \
-             skipped (states are added oldest first, one per day)",
+             skipped (states are added oldest first)",
             stamp.day
         ),
     ))

@@ -54,9 +54,10 @@
 //! - Events are kept sorted by day, then stream (registry first), agent id, kind (in the order of
 //!   [`Change`]'s variants) and details: the log is the same whatever order the two streams are
 //!   added in, and the bound (the newest N of that order) too.
-//! - A state that cannot be read, or is dated on or before the last state of its stream, is a
-//!   [`Problem`] and skipped: a bad or repeated snapshot must not stop a build or cost the log its
-//!   events. A bad entry inside a state is a problem too, and the others still count.
+//! - A state that cannot be read, or is dated before the last state of its stream (or is that
+//!   state again: the same day and label), is a [`Problem`] and skipped: a bad or repeated
+//!   snapshot must not stop a build or cost the log its events. Another snapshot of the same day
+//!   comes after it: a registry built hourly publishes several a day. A bad entry inside a state is a problem too, and the others still count.
 //! - An id leaving while another arrives with the same repository (compared without case, a
 //!   trailing `/` or `.git`) in the same step is a rename, when that repository names one leaving
 //!   and one arriving id only: moving a manifest to a new folder is not a new agent.
@@ -235,7 +236,11 @@ impl View {
 }
 
 /// One change to one agent, found between two states of a stream.
+///
+/// Read from JSON through a flat record of every detail ([`WireEvent`]): serde's code for an
+/// internally tagged enum beside flattened fields is large, and the site's wasm reads events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "WireEvent")]
 pub struct Event {
     /// The day of the state it was found in.
     pub day: Day,
@@ -246,6 +251,142 @@ pub struct Event {
     /// What changed (in JSON, `kind` and the details beside the fields above).
     #[serde(flatten)]
     pub change: Change,
+}
+
+/// An [`Event`] as written, every detail optional: what [`Event`] is read through.
+#[derive(Deserialize)]
+struct WireEvent {
+    day: Day,
+    snapshot: String,
+    agent: String,
+    kind: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    version: Option<String>,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    platform: Option<String>,
+    #[serde(default)]
+    reason: Option<String>,
+    #[serde(default)]
+    view: Option<View>,
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    capability: Option<String>,
+}
+
+impl TryFrom<WireEvent> for Event {
+    type Error = String;
+
+    fn try_from(wire: WireEvent) -> Result<Event, String> {
+        let kind = wire.kind.as_str();
+        let need = |field: Option<String>, name: &str| {
+            field.ok_or_else(|| format!("a `{kind}` event of `{}` has no `{name}`", wire.agent))
+        };
+        let change = match kind {
+            "added" => Change::Added {
+                name: need(wire.name, "name")?,
+                version: need(wire.version, "version")?,
+            },
+            "removed" => Change::Removed {
+                name: need(wire.name, "name")?,
+                version: need(wire.version, "version")?,
+            },
+            "renamed" => Change::Renamed {
+                from: need(wire.from, "from")?,
+            },
+            "name-changed" => Change::NameChanged {
+                from: need(wire.from, "from")?,
+                to: need(wire.to, "to")?,
+            },
+            "version-changed" => Change::VersionChanged {
+                from: need(wire.from, "from")?,
+                to: need(wire.to, "to")?,
+            },
+            "distribution-added" => Change::DistributionAdded {
+                method: need(wire.method, "method")?,
+            },
+            "distribution-removed" => Change::DistributionRemoved {
+                method: need(wire.method, "method")?,
+            },
+            "platform-added" => Change::PlatformAdded {
+                platform: need(wire.platform, "platform")?,
+            },
+            "platform-removed" => Change::PlatformRemoved {
+                platform: need(wire.platform, "platform")?,
+            },
+            // `null` (or nothing) when there was no licence.
+            "license-changed" => Change::LicenseChanged {
+                from: wire.from,
+                to: wire.to,
+            },
+            "quarantined" => Change::Quarantined {
+                reason: need(wire.reason, "reason")?,
+            },
+            "released" => Change::Released {
+                reason: need(wire.reason, "reason")?,
+            },
+            "listed" | "unlisted" => {
+                let view = wire
+                    .view
+                    .ok_or_else(|| format!("a `{kind}` event of `{}` has no `view`", wire.agent))?;
+                if kind == "listed" {
+                    Change::Listed { view }
+                } else {
+                    Change::Unlisted { view }
+                }
+            }
+            "preview-opened" => Change::PreviewOpened {
+                version: need(wire.version, "version")?,
+            },
+            "preview-changed" => Change::PreviewChanged {
+                from: need(wire.from, "from")?,
+                to: need(wire.to, "to")?,
+            },
+            "preview-closed" => Change::PreviewClosed {
+                version: need(wire.version, "version")?,
+            },
+            "initialize-failing" => Change::InitializeFailing {
+                status: need(wire.status, "status")?,
+            },
+            "initialize-succeeding" => Change::InitializeSucceeding,
+            "protocol-version-changed" => Change::ProtocolVersionChanged {
+                from: need(wire.from, "from")?,
+                to: need(wire.to, "to")?,
+            },
+            "auth-method-added" => Change::AuthMethodAdded {
+                method: need(wire.method, "method")?,
+            },
+            "auth-method-removed" => Change::AuthMethodRemoved {
+                method: need(wire.method, "method")?,
+            },
+            "capability-added" => Change::CapabilityAdded {
+                capability: need(wire.capability, "capability")?,
+            },
+            "capability-removed" => Change::CapabilityRemoved {
+                capability: need(wire.capability, "capability")?,
+            },
+            other => {
+                return Err(format!(
+                    "an event of `{}` has the kind `{other}`, which this build does not know",
+                    wire.agent
+                ));
+            }
+        };
+        Ok(Event {
+            day: wire.day,
+            snapshot: wire.snapshot,
+            agent: wire.agent,
+            change,
+        })
+    }
 }
 
 impl Event {
