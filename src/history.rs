@@ -81,8 +81,23 @@ pub fn build(previous: Option<&str>, history: &[(String, String)], current: &Cur
             .collect(),
     };
     let stamp = current.stamp.clone().unwrap_or_else(today);
-    let newer = |last: Option<&Stamp>| last.is_none_or(|last| stamp.day > last.day);
-    if newer(pending.registry.last().map(|s| &s.stamp)) {
+    // The build's own registry follows the last state given (a later snapshot of the same day
+    // too); the same state again is passed over, and said when it is the log's own.
+    let last_given = pending
+        .registry
+        .last()
+        .map(|s| s.stamp.clone())
+        .or_else(|| log.as_ref().and_then(|l| l.last_registry().cloned()));
+    let follows = last_given.as_ref().is_none_or(|last| {
+        stamp.day > last.day || (stamp.day == last.day && stamp.snapshot != last.snapshot)
+    });
+    if !follows && pending.registry.is_empty() {
+        notes.push(format!(
+            "this build's registry ({stamp}) is the change log's last state already: nothing to \
+             add (to log several builds a day, give each its snapshot with --registry-edition)"
+        ));
+    }
+    if follows {
         pending.registry.push(RegistryState {
             stamp: stamp.clone(),
             registry: current.registry,

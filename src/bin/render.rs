@@ -114,6 +114,7 @@ mod native {
         let text = read(&file)?;
         let loaded = LoadedRegistry::from_text(registry_url(), &text)
             .map_err(|e| format!("{}: {e}", file.display()))?;
+        let log_started = std::time::Instant::now();
         let changes = (pages == Pages::All)
             .then(|| -> Result<_, String> {
                 let history = match &history {
@@ -145,6 +146,7 @@ mod native {
                 Ok(built.log)
             })
             .transpose()?;
+        let log_took = log_started.elapsed();
         let loaded = match matrix {
             None => loaded,
             Some((text, file)) => {
@@ -177,9 +179,19 @@ mod native {
         } else {
             loaded.with_listings(listings)
         };
+        let pages_started = std::time::Instant::now();
         let written = write_site(&template, Some(&loaded), changes.as_ref(), &out, pages)
             .map_err(|e| format!("writing into {}: {e}", out.display()))?;
-        Ok(written.to_string())
+        let mut summary = written.to_string();
+        if changes.is_some() {
+            // What the log costs beside the pages, in the same run.
+            summary.push_str(&format!(
+                "\nthe change log took {} ms to build, the pages {} ms to render",
+                log_took.as_millis(),
+                pages_started.elapsed().as_millis()
+            ));
+        }
+        Ok(summary)
     }
 
     /// The text of an optional file read.

@@ -51,6 +51,9 @@ pub fn AgentCard(
     /// ([`QuarantineReason::sentence`](registry_core::QuarantineReason::sentence)).
     #[prop(default = None)]
     quarantine: Option<String>,
+    /// Its day in a date order (from the change log), when it has one.
+    #[prop(optional, into)]
+    dated: Signal<Option<Dated>>,
 ) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
@@ -92,11 +95,40 @@ pub fn AgentCard(
                         "by " {marked(authors)}
                     </p>
                 })}
+                {move || dated.get().map(|dated| view! { <DatedLine dated /> })}
                 <LookalikeWarnings warnings class="relative mt-2" />
                 {quarantine.map(|why| view! { <QuarantineNote why class="relative mt-2" /> })}
                 {badges}
             </div>
         </li>
+    }
+}
+
+/// A card's day in a date order: "Updated 2026-08-20", and a quiet "new" within a fortnight of
+/// the change log's last state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dated {
+    /// Updated (else added) that day.
+    pub updated: bool,
+    /// The day.
+    pub day: registry_core::edition::Day,
+    /// Whether it is recent.
+    pub new: bool,
+}
+
+#[component]
+fn DatedLine(dated: Dated) -> impl IntoView {
+    let word = if dated.updated { "Updated" } else { "Added" };
+    let day = dated.day.to_string();
+    view! {
+        <p class="mt-1 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            {dated.new.then(|| view! {
+                <span class="rounded bg-emerald-100 px-1.5 font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
+                    {if dated.updated { "updated" } else { "new" }}
+                </span>
+            })}
+            <span>{word} " " <time datetime=day.clone()>{day.clone()}</time></span>
+        </p>
     }
 }
 

@@ -11,8 +11,9 @@ use crate::changes::{ChangesState, ChangesStatus, agent_feed};
 use crate::components::section::Section;
 use crate::config;
 
-/// Events grouped by day, newest first: a heading per day, a line per event, each linking to
-/// its agent (unless the timeline is one agent's) and anchored by the event's id.
+/// Events grouped by day, newest day first, each day's in the log's order (by agent, then kind):
+/// a heading per day, a line per event, each linking to its agent (unless the timeline is one
+/// agent's) and anchored by the event's id.
 #[component]
 pub fn Timeline(
     /// The events, newest first.
@@ -35,6 +36,7 @@ pub fn Timeline(
         .map(|(day, events)| {
             let lines = events
                 .into_iter()
+                .rev()
                 .map(|event| view! { <ChangeLine event names=names.clone() one_agent /> })
                 .collect_view();
             view! {
@@ -42,7 +44,7 @@ pub fn Timeline(
                     <h3 class="text-sm font-semibold text-slate-700 dark:text-slate-300">
                         <time datetime=day.clone()>{day.clone()}</time>
                     </h3>
-                    <ul class="mt-2 space-y-1.5">{lines}</ul>
+                    <ul class="mt-2 space-y-3 sm:space-y-1.5">{lines}</ul>
                 </li>
             }
         })
@@ -69,7 +71,7 @@ fn ChangeLine(event: Event, names: BTreeMap<String, String>, one_agent: bool) ->
     });
     view! {
         <li id=event.id() class="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span class=group_class(group)>{group.label()}</span>
+            <span class=format!("shrink-0 text-center sm:w-32 {}", group_class(group))>{group.label()}</span>
             <span>{agent}{words}</span>
             <span class="text-xs text-slate-500 dark:text-slate-400">
                 {format!("snapshot {}", event.snapshot)}

@@ -22,9 +22,13 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos_router::hooks::use_location;
-use registry_core::{CatalogQuery, CatalogView, Facet, FacetValue, Filters, Kind, Matches, Sort};
+use registry_core::edition::Day;
+use registry_core::{
+    CatalogQuery, CatalogView, Dates, Facet, FacetValue, Filters, Kind, Matches, Sort,
+};
 
-use crate::components::card::AgentCard;
+use crate::changes::{ChangesState, ChangesStatus, use_changes};
+use crate::components::card::{AgentCard, Dated};
 use crate::components::deferred::Deferred;
 use crate::components::facets::{FacetFieldset, facet_groups};
 use crate::components::highlight::Highlights;
@@ -164,10 +168,37 @@ fn Browser(
         }
     };
 
+    // The change log's days, for the date orders: asked for only when one is chosen.
+    let changes = use_changes();
+    let by_date = Memo::new(move |_| query.with(|q| q.sort.by_date()));
+    Effect::new(move |_| {
+        if by_date.get()
+            && let Some(changes) = changes
+        {
+            changes.want();
+        }
+    });
+    let dates = Memo::new(move |_| {
+        if !by_date.get() {
+            return None;
+        }
+        match changes.map(ChangesState::status) {
+            Some(ChangesStatus::Loaded(log)) => Some(LogDates {
+                dates: Arc::new(log.dates()),
+                last: log.last_registry().map(|stamp| stamp.day),
+            }),
+            _ => None,
+        }
+    });
     let view = Memo::new(move |_| {
-        ViewRef(Arc::new(
-            data.with(|loaded| query.with(|q| loaded.catalog.view(q))),
-        ))
+        ViewRef(Arc::new(data.with(|loaded| {
+            query.with(|q| {
+                dates.with(|dates| {
+                    let dates = dates.as_ref().map(|d| d.dates.as_ref());
+                    loaded.catalog.view_dated(q, dates)
+                })
+            })
+        })))
     });
     Effect::new(move |_| warm_up(data));
     let query_key = Memo::new(move |_| query.with(CatalogQuery::to_query_string));
@@ -370,21 +401,24 @@ fn Browser(
                                         on:change=on_sort
                                         prop:value=move || sort.get().as_str()
                                     >
-                                        {Sort::ALL.map(|s| view! {
+                                        {sorts().into_iter().map(|s| view! {
                                             <option value=s.as_str() selected=move || sort.get() == s>{sort_label(s)}</option>
-                                        })}
+                                        }).collect_view()}
                                     </select>
                                 </label>
                             </div>
                         </Deferred>
                     </div>
+                    {move || date_note(by_date.get(), changes).map(|note| view! {
+                        <p class="mb-3 text-sm text-slate-600 dark:text-slate-400" role="status">{note}</p>
+                    })}
                     <Show
                         when=move || { total.get() > 0 }
                         fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                     >
                         <div node_ref=results_box on:click=remember_search>
                             <For each=move || lists.get() key=String::clone let:list>
-                                <ResultList list query_key visible view data />
+                                <ResultList list query_key visible view data sort dates />
                             </For>
                         </div>
                     </Show>
@@ -471,6 +505,10 @@ fn ResultList(
     view: Memo<ViewRef>,
     /// The registry on screen.
     data: Signal<Arc<LoadedRegistry>>,
+    /// The order.
+    sort: Memo<Sort>,
+    /// The change log's days, when a date order has them.
+    dates: Memo<Option<LogDates>>,
 ) -> impl IntoView {
     let current = Memo::new(move |_| query_key.with(|key| *key == list));
     let rows = Memo::new(move |kept: Option<&Vec<(CardKey, usize)>>| match kept {
@@ -498,6 +536,10 @@ fn ResultList(
                 <Deferred>
                     {data.with_untracked(|loaded| {
                         let entry = &loaded.catalog.registry.entries[index];
+                        let id = entry.id.clone();
+                        let dated = Signal::derive(move || {
+                            dates.with(|dates| dates.as_ref()?.day_of(&id, sort.get()))
+                        });
                         view! {
                             <AgentCard
                                 entry=Arc::new(entry.clone())
@@ -505,6 +547,7 @@ fn ResultList(
                                 highlights
                                 warnings=warnings_at(&loaded.catalog, index)
                                 quarantine=quarantine_of(loaded, entry)
+                                dated
                             />
                         }
                     })}
@@ -565,6 +608,65 @@ fn sort_label(sort: Sort) -> &'static str {
     match sort {
         Sort::Relevance => "Relevance",
         Sort::Name => "Name",
+        Sort::Updated => "Recently updated",
+        Sort::Newest => "Newest",
+    }
+}
+
+/// The orders the select offers: the date orders need a change log, which only an ACP
+/// registry's build writes.
+fn sorts() -> Vec<Sort> {
+    Sort::ALL
+        .into_iter()
+        .filter(|s| !s.by_date() || config::registry_kind() == RegistryKind::Acp)
+        .collect()
+}
+
+/// What a date order says while it lacks the change log's days: loading, or why it has none.
+fn date_note(by_date: bool, changes: Option<ChangesState>) -> Option<String> {
+    if !by_date {
+        return None;
+    }
+    match changes.map(ChangesState::status) {
+        Some(ChangesStatus::Loaded(_)) => None,
+        Some(ChangesStatus::Pending) => Some("Loading the days from the change log…".to_owned()),
+        Some(ChangesStatus::Missing(why)) => Some(format!("Sorted by name: {why}.")),
+        None => Some("Sorted by name: this page has no change log.".to_owned()),
+    }
+}
+
+/// How many days after the log's last registry state an addition or update is "new".
+pub const NEW_DAYS: i64 = 14;
+
+/// The change log's days, as the date orders show them.
+#[derive(Clone, Debug, PartialEq)]
+struct LogDates {
+    dates: Arc<Dates>,
+    /// The day of the log's last registry state: what "new" is counted from.
+    last: Option<Day>,
+}
+
+impl LogDates {
+    /// The day a card shows in this order, and whether it is within [`NEW_DAYS`] of the log's
+    /// last state.
+    fn day_of(&self, id: &str, sort: Sort) -> Option<Dated> {
+        let added = self.dates.added.get(id);
+        let (updated, day) = match sort {
+            // An entry whose last update is its addition was added, not updated.
+            Sort::Updated => {
+                let day = self.dates.updated.get(id)?;
+                (added != Some(day), day)
+            }
+            Sort::Newest => (false, added?),
+            Sort::Relevance | Sort::Name => return None,
+        };
+        Some(Dated {
+            updated,
+            day: *day,
+            new: self
+                .last
+                .is_some_and(|last| last.days_since(*day) < NEW_DAYS),
+        })
     }
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 use leptos_meta::Link;
-use leptos_router::hooks::use_query_map;
+use leptos_router::hooks::{use_navigate, use_query_map};
 use registry_core::changes::{ChangeLog, Event, Group};
 
 use crate::changes::{ALL_CHANGES_FEED, CHANGES_PAGE, ChangesStatus, NEW_AGENTS_FEED, use_changes};
@@ -111,20 +111,9 @@ fn Changes(
         ids.dedup();
         ids
     };
+    let navigate = use_navigate();
     let filter_href = move |group: Option<Group>| {
-        let mut params = Vec::new();
-        if let Some(group) = group {
-            params.push(format!("kind={}", group.as_str()));
-        }
-        if let Some(agent) = agent.get() {
-            params.push(format!("agent={}", encode(&agent)));
-        }
-        let query = if params.is_empty() {
-            String::new()
-        } else {
-            format!("?{}", params.join("&"))
-        };
-        format!("{}{query}", config::href(CHANGES_PAGE))
+        agent.with(|a| address(group, a.as_deref().unwrap_or_default()))
     };
     let chip = move |group: Option<Group>| {
         let current = move || kind.get() == group;
@@ -168,15 +157,22 @@ fn Changes(
         <nav aria-label="Kind of change">
             <ul class="flex flex-wrap gap-2">{chips}</ul>
         </nav>
-        <form method="get" action=config::href(CHANGES_PAGE) class="mt-4 flex flex-wrap items-center gap-2 text-sm">
-            {move || kind.get().map(|k| view! { <input type="hidden" name="kind" value=k.as_str() /> })}
+        // A choice, not a form: the site's policy sends no form anywhere (`form-action 'none'`);
+        // each agent's own changes are also on its page, without the app.
+        <div class="mt-4 flex flex-wrap items-center gap-2 text-sm">
             <label for="agent-filter">"Agent"</label>
-            <select id="agent-filter" name="agent" class="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900">
+            <select
+                id="agent-filter"
+                class="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+                on:change=move |event| {
+                    let chosen = event_target_value(&event);
+                    navigate(&address(kind.get_untracked(), &chosen), Default::default());
+                }
+            >
                 <option value="" selected=move || agent.get().is_none()>"All agents"</option>
                 {options}
             </select>
-            <button type="submit" class="rounded border border-slate-300 px-3 py-1 hover:border-indigo-400 dark:border-slate-700">"Show"</button>
-        </form>
+        </div>
         <p class="mt-4 text-sm text-slate-600 dark:text-slate-400" role="status">{count}</p>
         <ol class="mt-4" aria-label="Changes, newest first">
             {move || {
@@ -214,6 +210,23 @@ fn names_of(log: &ChangeLog, entries: &[registry_core::Entry]) -> BTreeMap<Strin
         names.insert(entry.id.clone(), entry.name.clone());
     }
     names
+}
+
+/// The page's address with these filters (an empty agent for all).
+fn address(group: Option<Group>, agent: &str) -> String {
+    let mut params = Vec::new();
+    if let Some(group) = group {
+        params.push(format!("kind={}", group.as_str()));
+    }
+    if !agent.is_empty() {
+        params.push(format!("agent={}", encode(agent)));
+    }
+    let query = if params.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", params.join("&"))
+    };
+    format!("{}{query}", config::href(CHANGES_PAGE))
 }
 
 /// `text` as a query value.

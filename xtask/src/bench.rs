@@ -30,6 +30,7 @@
 //! average is printed before and after, since absolute times on a busy machine drift; ratios
 //! against the pages measured in the same run are the figures to compare.
 
+mod changes;
 mod first_answer;
 mod first_view;
 mod paging;
@@ -98,6 +99,9 @@ pub struct BenchArgs {
     /// Measure the site a previous run built in target/bench/site instead of building it again.
     #[arg(long)]
     reuse_build: bool,
+    /// Only the change log's costs (native, a few seconds): no site, no browser.
+    #[arg(long)]
+    changes_only: bool,
 }
 
 /// What `measure.mjs` is told: where each size is served and how to measure.
@@ -135,6 +139,12 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         args.loads > 0 && args.rounds > 0 && args.first_view_runs > 0 && args.first_answer_runs > 0,
         "--loads, --rounds, --first-view-runs and --first-answer-runs must be at least 1"
     );
+    println!("\n==> change log");
+    let changes = changes::run(root)?;
+    print!("{changes}");
+    if args.changes_only {
+        return Ok(());
+    }
     let started = LoadAverage::now();
     let tools = setup::ensure(root, Browser::Needed)?;
     let bench_dir = root.join("target").join("bench");
@@ -215,6 +225,7 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         first_view,
         first_answer,
         paging,
+        changes,
         bundle: bundle(&built, &site)?,
     };
     println!("\n{report}");

@@ -217,6 +217,8 @@ pub struct Report {
     pub first_answer: Option<FirstAnswerReport>,
     /// An AgentRegistry's long listing, unless skipped.
     pub paging: Option<PagingReport>,
+    /// The change log's costs.
+    pub changes: super::changes::ChangeLogFigures,
     /// The release bundle.
     pub bundle: Bundle,
 }
@@ -507,6 +509,7 @@ impl fmt::Display for Report {
             write!(f, "{paging}")?;
         }
         writeln!(f)?;
+        writeln!(f, "{}", self.changes)?;
         write!(f, "{}", self.bundle)?;
         let warnings: Vec<String> = self
             .sizes
