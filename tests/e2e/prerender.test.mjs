@@ -137,7 +137,10 @@ describe('pages as served', () => {
     const { status, html: sitemap } = await fetchHtml(siteUrl('sitemap.xml'));
     assert.equal(status, 200);
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(urls.sort(), [`${ORIGIN}/`, ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`)].sort());
+    assert.deepEqual(
+      urls.sort(),
+      [`${ORIGIN}/`, `${ORIGIN}/changes/`, ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`)].sort(),
+    );
     assert.match((await fetchHtml(siteUrl('robots.txt'))).html, new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));
     for (const agent of REGISTRY.agents.slice(0, 10)) {
       const badge = await fetch(siteUrl(`badge/${agent.id}.svg`));

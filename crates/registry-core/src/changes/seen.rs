@@ -1,5 +1,9 @@
 //! What the log remembers of the last state of each stream: per agent, only what the next
 //! comparison needs, so `changes.json` carries the log forward without the old snapshots.
+//!
+//! Compiled to wasm (the site), only what its pages show is read back (each agent's name, the
+//! states' days): the rest serves carrying the log forward, which a build does natively, and
+//! reading it would cost the site's download its code.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,6 +21,7 @@ pub(super) struct RegistrySeen {
     #[serde(flatten)]
     pub stamp: Stamp,
     /// Which optional lists the log has seen (in this state or an earlier one).
+    #[cfg_attr(target_arch = "wasm32", serde(default, skip_deserializing))]
     pub known: Known,
     /// Per agent id.
     pub agents: BTreeMap<String, AgentSeen>,
@@ -41,26 +46,34 @@ pub(super) struct AgentSeen {
     /// `name`.
     pub name: String,
     /// `version`.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub version: String,
     /// `repository`, as written.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repository: Option<String>,
     /// `license`, as written.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub license: Option<String>,
     /// The distribution methods: `binary`, `npx`, `uvx`.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub distribution: BTreeSet<String>,
     /// The `distribution.binary` keys, as written.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub platforms: BTreeSet<String>,
     /// The client views listing it.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub listed_for: BTreeSet<View>,
     /// Its quarantine reason, as written.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quarantine: Option<String>,
     /// The version the preview channel serves instead of the stable one.
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
 }
@@ -72,6 +85,7 @@ pub(super) struct ProbesSeen {
     #[serde(flatten)]
     pub stamp: Stamp,
     /// Per agent id, its last probe (from an earlier matrix when this one does not list it).
+    #[cfg_attr(target_arch = "wasm32", serde(default, skip_deserializing))]
     pub agents: BTreeMap<String, ProbeSeen>,
 }
 
