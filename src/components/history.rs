@@ -12,8 +12,9 @@ use crate::components::section::Section;
 use crate::config;
 
 /// Events grouped by day, newest day first, each day's in the log's order (by agent, then kind):
-/// a heading per day, a line per event, each linking to its agent (unless the timeline is one
-/// agent's) and anchored by the event's id.
+/// a heading per day (the registry's or the probe's state of that day, unless a line names its
+/// snapshot), a line per event, each linking to its agent (unless the timeline is one agent's)
+/// and anchored by the event's id.
 #[component]
 pub fn Timeline(
     /// The events, newest first.
@@ -52,7 +53,7 @@ pub fn Timeline(
 }
 
 /// One event: its group, the agent's name linking to its page, what changed, and the snapshot
-/// it was found in.
+/// it was found in when that is not the day's (`v2026.08.20-1a2b3c4`).
 #[component]
 fn ChangeLine(event: Event, names: BTreeMap<String, String>, one_agent: bool) -> impl IntoView {
     let group = event.change.group();
@@ -73,9 +74,12 @@ fn ChangeLine(event: Event, names: BTreeMap<String, String>, one_agent: bool) ->
         <li id=event.id() class="flex flex-wrap items-baseline gap-x-2 text-sm">
             <span class=format!("shrink-0 text-center sm:w-32 {}", group_class(group))>{group.label()}</span>
             <span>{agent}{words}</span>
-            <span class="text-xs text-slate-500 dark:text-slate-400">
-                {format!("snapshot {}", event.snapshot)}
-            </span>
+            // A line comes from its day's snapshot unless it names another.
+            {(event.snapshot != event.day.to_string()).then(|| view! {
+                <span class="text-xs text-slate-500 dark:text-slate-400">
+                    {format!("snapshot {}", event.snapshot)}
+                </span>
+            })}
         </li>
     }
 }

@@ -67,7 +67,7 @@ pub fn ChangesPage() -> impl IntoView {
         <section class="pb-4 pt-6">
             <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">"What changed"</h1>
             <p class="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
-                "Every change to the registry's agents, newest first. Follow it in a feed reader: "
+                "Every change to the registry's agents, newest first, by the day of the registry's (or the nightly probe's) snapshot it was found in. Follow it in a feed reader: "
                 <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=config::href(ALL_CHANGES_FEED) type="application/atom+xml">"all changes"</a>
                 " or "
                 <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=config::href(NEW_AGENTS_FEED) type="application/atom+xml">"new agents only"</a>
