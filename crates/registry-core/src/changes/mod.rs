@@ -585,33 +585,12 @@ impl Change {
         Change::KINDS[self.index()]
     }
 
-    /// The stream it comes from.
+    /// The stream it comes from: the probe's for its group's changes, else the registry's.
     pub fn stream(&self) -> Stream {
-        match self {
-            Change::Added { .. }
-            | Change::Removed { .. }
-            | Change::Renamed { .. }
-            | Change::NameChanged { .. }
-            | Change::VersionChanged { .. }
-            | Change::DistributionAdded { .. }
-            | Change::DistributionRemoved { .. }
-            | Change::PlatformAdded { .. }
-            | Change::PlatformRemoved { .. }
-            | Change::LicenseChanged { .. }
-            | Change::Quarantined { .. }
-            | Change::Released { .. }
-            | Change::Listed { .. }
-            | Change::Unlisted { .. }
-            | Change::PreviewOpened { .. }
-            | Change::PreviewChanged { .. }
-            | Change::PreviewClosed { .. } => Stream::Registry,
-            Change::InitializeFailing { .. }
-            | Change::InitializeSucceeding
-            | Change::ProtocolVersionChanged { .. }
-            | Change::AuthMethodAdded { .. }
-            | Change::AuthMethodRemoved { .. }
-            | Change::CapabilityAdded { .. }
-            | Change::CapabilityRemoved { .. } => Stream::Probe,
+        if self.group() == Group::Probe {
+            Stream::Probe
+        } else {
+            Stream::Registry
         }
     }
 
