@@ -225,7 +225,7 @@ pub fn run(root: &Path, args: &BenchArgs) -> Result<()> {
         first_view,
         first_answer,
         paging,
-        changes,
+        changes: Some(changes),
         bundle: bundle(&built, &site)?,
     };
     println!("\n{report}");

@@ -191,7 +191,7 @@ fn matrix(day: Day, listed: usize, flip: usize, n: u32) -> String {
                 "initialize": {"status": "success"},
                 "protocolVersion": 1,
                 "authMethods": ["agent"],
-                "capabilities": {"loadSession": i != flip || n % 2 == 0},
+                "capabilities": {"loadSession": i != flip || n.is_multiple_of(2)},
             })
         })
         .collect();

@@ -218,7 +218,7 @@ pub struct Report {
     /// An AgentRegistry's long listing, unless skipped.
     pub paging: Option<PagingReport>,
     /// The change log's costs.
-    pub changes: super::changes::ChangeLogFigures,
+    pub changes: Option<super::changes::ChangeLogFigures>,
     /// The release bundle.
     pub bundle: Bundle,
 }
@@ -509,7 +509,9 @@ impl fmt::Display for Report {
             write!(f, "{paging}")?;
         }
         writeln!(f)?;
-        writeln!(f, "{}", self.changes)?;
+        if let Some(changes) = &self.changes {
+            writeln!(f, "{changes}")?;
+        }
         write!(f, "{}", self.bundle)?;
         let warnings: Vec<String> = self
             .sizes
@@ -956,6 +958,7 @@ mod tests {
                 first_view: None,
                 first_answer: None,
                 paging: None,
+                changes: None,
                 bundle: Bundle::new(vec![("html".into(), 1, 1)], "/agents/x/", None),
             };
             report.to_string()
