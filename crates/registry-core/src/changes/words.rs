@@ -155,9 +155,11 @@ impl Change {
             Change::AuthMethodRemoved { method } => {
                 format!("no longer offers sign-in by {method}")
             }
-            Change::CapabilityAdded { capability } => format!("now supports {capability}"),
+            Change::CapabilityAdded { capability } => {
+                format!("now supports “{}”", capability_words(capability))
+            }
             Change::CapabilityRemoved { capability } => {
-                format!("no longer supports {capability}")
+                format!("no longer supports “{}”", capability_words(capability))
             }
         }
     }
@@ -186,6 +188,15 @@ impl Event {
             fnv1a(details.as_bytes())
         );
         id
+    }
+}
+
+/// A capability as pages name it ("Resume session"), or as the matrix writes it when this build
+/// does not know it.
+fn capability_words(name: &str) -> String {
+    match crate::protocol::Capability::from_wire_name(name) {
+        Some(capability) => capability.label().to_owned(),
+        None => name.to_owned(),
     }
 }
 
@@ -229,6 +240,14 @@ mod tests {
         );
         assert_eq!(e.sentence("OpenCode"), "OpenCode: 1.1.23 → 1.1.25");
         assert_eq!(e.change.group(), Group::Versions);
+        let resume = Change::CapabilityAdded {
+            capability: "sessionResume".into(),
+        };
+        assert_eq!(resume.words(), "now supports “Resume session”");
+        let unknown = Change::CapabilityRemoved {
+            capability: "teleport".into(),
+        };
+        assert_eq!(unknown.words(), "no longer supports “teleport”");
     }
 
     #[test]
