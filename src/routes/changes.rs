@@ -111,6 +111,7 @@ fn Changes(
         ids.dedup();
         ids
     };
+    let known = agents.clone();
     let navigate = use_navigate();
     let filter_href = move |group: Option<Group>| {
         agent.with(|a| address(group, a.as_deref().unwrap_or_default()))
@@ -148,7 +149,13 @@ fn Changes(
     let count = move || {
         let n = matching.with(Vec::len);
         match n {
-            0 => "No change matches.".to_owned(),
+            // An address naming an agent the log never saw says so, rather than nothing matching.
+            0 => match agent.get() {
+                Some(id) if known.binary_search(&id).is_err() => {
+                    format!("No change of “{id}” is in the log.")
+                }
+                _ => "No change matches.".to_owned(),
+            },
             1 => "1 change".to_owned(),
             n => format!("{n} changes"),
         }

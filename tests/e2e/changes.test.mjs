@@ -69,6 +69,11 @@ describe('what changed', () => {
       await page.getByRole('navigation', { name: 'Kind of change' }).getByRole('link', { name: 'All', exact: true }).click();
       await page.waitForURL((url) => !url.searchParams.has('kind') && url.searchParams.get('agent') === 'gemini');
       await lines(page).filter({ hasText: 'the nightly probe starts it again' }).first().waitFor();
+      // An agent the log never saw, named in the address, is said as text.
+      await page.goto(siteUrl('changes/?agent=%3Cimg%20src%3Dx%3E'));
+      await live(page);
+      await page.getByText('No change of “<img src=x>” is in the log.').waitFor();
+      assert.equal(await page.locator('main img[src="x"]').count(), 0);
     } finally {
       await context.close();
     }
