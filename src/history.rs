@@ -49,7 +49,7 @@ pub struct Built {
 /// it, text) and the build's own files.
 pub fn build(previous: Option<&str>, history: &[(String, String)], current: &Current) -> Built {
     let mut notes = Vec::new();
-    let mut log = match previous.map(ChangeLog::from_json) {
+    let log = match previous.map(ChangeLog::from_json) {
         Some(Ok(log)) => Some(log),
         Some(Err(error)) => {
             notes.push(format!(
@@ -66,6 +66,7 @@ pub fn build(previous: Option<&str>, history: &[(String, String)], current: &Cur
     let (history, problems) = History::read(&files);
     notes.extend(problems.iter().map(ToString::to_string));
     let had_history = !history.registry.is_empty();
+    // The folder's states of the previous log's last day or before are in it already.
     let seen_registry = log.as_ref().and_then(|l| l.last_registry().map(|s| s.day));
     let seen_probe = log.as_ref().and_then(|l| l.last_probe().map(|s| s.day));
     let mut pending = History {
@@ -88,9 +89,7 @@ pub fn build(previous: Option<&str>, history: &[(String, String)], current: &Cur
         .last()
         .map(|s| s.stamp.clone())
         .or_else(|| log.as_ref().and_then(|l| l.last_registry().cloned()));
-    let follows = last_given.as_ref().is_none_or(|last| {
-        stamp.day > last.day || (stamp.day == last.day && stamp.snapshot != last.snapshot)
-    });
+    let follows = last_given.as_ref().is_none_or(|last| stamp.follows(last));
     if !follows && pending.registry.is_empty() {
         notes.push(format!(
             "this build's registry ({stamp}) is the change log's last state already: nothing to \
@@ -106,19 +105,23 @@ pub fn build(previous: Option<&str>, history: &[(String, String)], current: &Cur
             quarantine: current.quarantine,
         });
     }
+    // The build's probe file, unless it is the last probe given (the history's last snapshot,
+    // or the previous build's file again).
+    let last_probe = pending
+        .probes
+        .last()
+        .map(|s| s.stamp.clone())
+        .or_else(|| log.as_ref().and_then(|l| l.last_probe().cloned()));
     if let Some(matrix) = current.matrix
         && let Some(probe_stamp) = matrix_stamp(matrix)
-        && pending
-            .probes
-            .last()
-            .is_none_or(|last| probe_stamp.day > last.stamp.day)
+        && last_probe.is_none_or(|last| probe_stamp.follows(&last))
     {
         pending.probes.push(ProbeState {
             stamp: probe_stamp,
             matrix,
         });
     }
-    let log = match log.take() {
+    let log = match log {
         Some(mut log) => {
             let problems = log.add_history(&pending);
             notes.extend(problems.iter().map(ToString::to_string));

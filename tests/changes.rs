@@ -304,3 +304,13 @@ fn the_changes_page_and_an_agents_history_are_written_readable_without_scripts()
     assert!(sitemap.contains("/changes/</loc>"), "{sitemap}");
     fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn a_build_given_its_own_site_again_adds_nothing_and_says_why() {
+    let first = build(None, &history(), &current());
+    let again = build(Some(&first.log.to_json()), &[], &current());
+    assert_eq!(again.log.to_json(), first.log.to_json());
+    // Its registry is said once; its probe file, the log's last probe, is passed over quietly.
+    assert_eq!(again.notes.len(), 1, "{:?}", again.notes);
+    assert!(again.notes[0].contains("is the change log's last state already"));
+}

@@ -356,11 +356,7 @@ impl ChangeLog {
 
 /// Why a state dated `stamp` cannot follow the last one of its stream, if it cannot.
 fn out_of_order(stamp: &Stamp, last: Option<&Stamp>, stream: &str) -> Option<Problem> {
-    // Another snapshot of the last state's day comes after it (a registry built hourly
-    // publishes several a day); the same label again is that state.
-    let last = last.filter(|last| {
-        stamp.day < last.day || (stamp.day == last.day && stamp.snapshot == last.snapshot)
-    })?;
+    let last = last.filter(|last| !stamp.follows(last))?;
     let what = if stamp.day == last.day {
         "the same state again"
     } else {

@@ -148,6 +148,15 @@ impl Stamp {
     }
 }
 
+impl Stamp {
+    /// Whether a state of this stamp comes after one of `last`: a later day, or another snapshot
+    /// of the same day (a registry built hourly publishes several a day); the same label again
+    /// is that state.
+    pub fn follows(&self, last: &Stamp) -> bool {
+        self.day > last.day || (self.day == last.day && self.snapshot != last.snapshot)
+    }
+}
+
 impl fmt::Display for Stamp {
     /// The label, with the day when the label is not it: `v2026.08.20-1a2b3c4 (2026-08-20)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
