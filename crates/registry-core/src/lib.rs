@@ -28,6 +28,8 @@
 //! - [`query`]: the catalogue state as a URL query string;
 //! - [`catalog`]: the three put together, as the catalogue page uses them;
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page;
+//! - [`clients`]: ACP clients as data (`data/clients.json`, each fact with its source), and
+//!   the verdict of whether an agent works in one on a platform, with its reasons;
 //! - [`source`]: which kind of registry a site reads;
 //! - [`edition`]: which registry build is shown, when it was published, and how old the
 //!   probe beside it is;
@@ -46,6 +48,7 @@ pub mod agentregistry;
 pub mod badge;
 pub mod catalog;
 pub mod changes;
+pub mod clients;
 pub mod edition;
 pub mod facets;
 pub mod icon_bounds;
@@ -74,6 +77,7 @@ pub use agentregistry::{
 };
 pub use badge::{BadgeSnippets, badge_snippets, badge_svg};
 pub use catalog::{Catalog, CatalogView, Dates};
+pub use clients::{ClientProfile, Fact, Profiles, ProfilesError, parse_profiles};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, Facet, FacetCounts, FacetIndex, FacetValue, Filters,
     TagGroup,

@@ -202,6 +202,7 @@ fn health_puts_quarantine_first() {
         date: String::new(),
         auth: Vec::new(),
         capabilities: Default::default(),
+        protocol_version: None,
     };
     let failed = Facts::ProbeFailed {
         version: None,

@@ -93,6 +93,7 @@ fn facts_of_real_agents() {
         date,
         auth,
         capabilities,
+        protocol_version,
     } = &claude
     else {
         panic!("claude-acp was probed: {claude:?}");
@@ -101,6 +102,15 @@ fn facts_of_real_agents() {
     assert_eq!(date, "2026-08-20");
     assert_eq!(auth, &[AuthMethod::Terminal]);
     assert_eq!(capabilities.len(), 6);
+    // This copy of the matrix leaves out `protocolVersion`; the published one has it.
+    assert_eq!(protocol_version, &None);
+    let published = parse_matrix(PUBLISHED_MATRIX)
+        .expect("the published matrix")
+        .0;
+    assert!(matches!(
+        published.facts("claude-acp"),
+        Facts::Probed { protocol_version: Some(version), .. } if version == "1"
+    ));
     assert_eq!(claude.supports(Capability::LoadSession), Some(true));
     assert_eq!(claude.supports(Capability::SessionFork), Some(true));
     assert_eq!(claude.supports(Capability::SetModel), Some(false));

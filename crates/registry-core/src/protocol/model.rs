@@ -134,6 +134,9 @@ pub enum Facts {
         auth: Vec<AuthMethod>,
         /// The capabilities reported; an absent one was not reported.
         capabilities: BTreeMap<Capability, bool>,
+        /// The ACP protocol version the agent answered `initialize` with, as written (`1`);
+        /// `None` when the matrix does not say.
+        protocol_version: Option<String>,
     },
 }
 
@@ -159,6 +162,7 @@ impl ProtocolMatrix {
                 date,
                 auth: probe.auth_methods.clone(),
                 capabilities: probe.capabilities.clone(),
+                protocol_version: probe.protocol_version.clone(),
             },
             ProbeStatus::Failed(reason) => Facts::ProbeFailed {
                 version,
@@ -436,6 +440,7 @@ mod tests {
             date: date.to_owned(),
             auth: Vec::new(),
             capabilities: BTreeMap::new(),
+            protocol_version: None,
         };
         for (facts, expected) in [
             (
