@@ -543,9 +543,9 @@ fn in_view<'a>(
 ) -> (Presence, Option<&'a Distribution>) {
     let loaded = match view {
         // Every entry of the main registry is in `registry.json`.
-        RegistryView::Acp | RegistryView::None => {
-            return (Presence::Listed, Some(&entry.distribution));
-        }
+        RegistryView::Acp => return (Presence::Listed, Some(&entry.distribution)),
+        // No view: the listing rule sends such a client to "configured by hand" first.
+        RegistryView::None => return (Presence::NotListed, None),
         RegistryView::JetBrains => listings.jetbrains.as_ref(),
         RegistryView::JetBrainsPreview => listings.jetbrains_preview.as_ref(),
     };
