@@ -24,6 +24,7 @@
 //! | `label`   | a label, as `key=value`                  | repeated keys only          |
 //! | `owner`   | an owner id                              | repeated keys only          |
 //! | `sort`    | `name` (`relevance`, the default, is left out) | the last one counts   |
+//! | `client`  | the id of the visitor's ACP client (`zed`): a slug, not a filter | the last one counts |
 //!
 //! The facet keys, and how their values are written and read, are the rows of
 //! [`FACETS`](crate::facets::FACETS): this codec iterates that table and knows no facet itself.
@@ -83,6 +84,9 @@ pub struct CatalogQuery {
     pub filters: Filters,
     /// Order.
     pub sort: Sort,
+    /// The ACP client the visitor chose ("My editor"), by its profile's id: the cards say
+    /// whether each agent works in it. Not a filter: the results are the same.
+    pub client: Option<String>,
 }
 
 impl Sort {
@@ -122,6 +126,9 @@ impl CatalogQuery {
         }
         if self.sort != Sort::default() {
             out.append_pair(SORT, self.sort.as_str());
+        }
+        if let Some(client) = &self.client {
+            out.append_pair(CLIENT, client);
         }
         out.finish()
     }
@@ -184,6 +191,12 @@ impl CatalogQuery {
                     self.sort = sort;
                 }
             }
+            CLIENT => {
+                let client = value.trim().to_ascii_lowercase();
+                if crate::id::is_slug(&client) {
+                    self.client = Some(client);
+                }
+            }
             other => {
                 if let Some(facet) = Facet::from_key(other) {
                     self.filters.extend(values(facet, value));
@@ -206,7 +219,7 @@ impl CatalogQuery {
         }
     }
 
-    /// Whether this is the default state (no search, no filter, the default sort).
+    /// Whether this is the default state (no search, no filter, the default sort, no client).
     pub fn is_default(&self) -> bool {
         *self == CatalogQuery::default()
     }
@@ -218,6 +231,8 @@ pub mod keys {
     pub const Q: &str = "q";
     /// The sort.
     pub const SORT: &str = "sort";
+    /// The visitor's ACP client.
+    pub const CLIENT: &str = "client";
 }
 
-use keys::{Q, SORT};
+use keys::{CLIENT, Q, SORT};

@@ -16,6 +16,7 @@ fn state(q: &str, build: impl FnOnce(&mut Filters), sort: Sort) -> CatalogQuery 
         q: q.to_owned(),
         filters,
         sort,
+        client: None,
     }
 }
 
@@ -363,8 +364,19 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
                     .collect::<Filters>()
             },
         );
-    (text, filters, proptest::sample::select(Sort::ALL.to_vec()))
-        .prop_map(|(q, filters, sort)| CatalogQuery { q, filters, sort })
+    let client = proptest::option::of("[a-z][a-z0-9-]{0,20}");
+    (
+        text,
+        filters,
+        proptest::sample::select(Sort::ALL.to_vec()),
+        client,
+    )
+        .prop_map(|(q, filters, sort, client)| CatalogQuery {
+            q,
+            filters,
+            sort,
+            client,
+        })
 }
 
 proptest! {
@@ -437,5 +449,32 @@ fn toggling_a_value_twice_restores_the_query() {
     assert_eq!(
         query.to_query_string(),
         "kind=agent&os=darwin&arch=x86_64&license=MIT&auth=terminal"
+    );
+}
+
+#[test]
+fn the_visitors_client_is_a_slug_written_last_and_the_last_one_counts() {
+    let query = CatalogQuery {
+        client: Some("zed".to_owned()),
+        ..state("gemini", |_| {}, Sort::Name)
+    };
+    assert_eq!(query.to_query_string(), "q=gemini&sort=name&client=zed");
+    assert_eq!(
+        CatalogQuery::from_query_string("?client=avante-nvim&client=Zed+")
+            .client
+            .as_deref(),
+        Some("zed")
+    );
+    // Anything but a slug is not a client: ignored, like an unknown value.
+    for bad in ["", "1zed", "zed/../x", "<script>", "a b", "z%C3%A9d"] {
+        let read = CatalogQuery::from_query_string(&format!("client={bad}"));
+        assert_eq!(read.client, None, "{bad:?}");
+        assert!(read.is_default(), "{bad:?}");
+    }
+    // Not a filter: the same results with or without it.
+    assert!(
+        CatalogQuery::from_query_string("client=zed")
+            .filters
+            .is_empty()
     );
 }
