@@ -464,7 +464,7 @@ fn verdicts_over_the_bundled_registry() {
                     S,
                     "JetBrains IDEs (AI Assistant) does not list this agent (the registry's \
                      JetBrains list (registry-for-jetbrains.json) leaves it out): add it by hand; \
-                     paste the snippet below into its settings.",
+                     paste its snippet from this agent's page into its settings.",
                 ),
                 (S, "Install Node.js first: it runs with npx."),
                 (
@@ -518,7 +518,7 @@ fn verdicts_over_the_bundled_registry() {
                 (W, "avante.nvim runs on Linux."),
                 (
                     S,
-                    "avante.nvim is configured by hand: paste the snippet below into its settings.",
+                    "avante.nvim is configured by hand: paste its snippet from this agent's page into its settings.",
                 ),
                 (S, "Install Node.js first: it runs with npx."),
                 (
@@ -602,7 +602,7 @@ fn verdicts_over_the_bundled_registry() {
                 (
                     S,
                     "Zed installs only binary and npx agents from its registry, and this agent \
-                     has only uvx for macOS ARM64: add it by hand; paste the snippet below into \
+                     has only uvx for macOS ARM64: add it by hand; paste its snippet from this agent's page into \
                      its settings.",
                 ),
                 (S, "Install uv first: it runs with uvx."),

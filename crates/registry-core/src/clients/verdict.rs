@@ -576,11 +576,11 @@ fn runnable(distribution: &Distribution, platform: Platform) -> Vec<Method> {
     out
 }
 
-/// `paste the snippet below into its settings`, or, for a client the catalogue writes no
+/// `paste its snippet from this agent's page into its settings`, or, for a client the catalogue writes no
 /// snippet for, `add its command in the client's settings`.
 fn paste_step(client: &ClientProfile) -> &'static str {
     match client.snippet {
-        Some(_) => "paste the snippet below into its settings",
+        Some(_) => "paste its snippet from this agent's page into its settings",
         None => "add its command in the client's settings",
     }
 }
