@@ -12,7 +12,8 @@ use leptos_meta::{Meta, provide_meta_context};
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use crate::changes::ChangesState;
+use crate::changes::{CHANGES, ChangesState};
+use crate::clients::{CLIENTS, ClientsState};
 use crate::components::deferred::Deferred;
 use crate::components::shell::SiteShell;
 use crate::config::{self, RegistryKind};
@@ -20,7 +21,11 @@ use crate::first_page::FirstPage;
 use crate::query_state::LastSearch;
 use crate::registry::RegistryState;
 use crate::routes::{
-    agent::AgentPage, catalogue::CataloguePage, changes::ChangesPage, not_found::NotFoundPage,
+    agent::AgentPage,
+    catalogue::CataloguePage,
+    changes::ChangesPage,
+    clients::{ClientPage, ClientsPage},
+    not_found::NotFoundPage,
 };
 use crate::visitor::VisitorState;
 
@@ -31,9 +36,9 @@ pub fn App(
     registry: RegistryState,
     /// The visitor's platform: detected in the browser, assumed at build time.
     visitor: VisitorState,
-    /// The registry's change log: fetched by the pages that show it in the browser, known at
-    /// build time.
-    changes: ChangesState,
+    /// The files only some pages show: fetched by those pages in the browser, known at build
+    /// time.
+    files: SiteFiles,
     /// Whether the first page shown is one the HTML already had.
     #[prop(optional)]
     prerendered: bool,
@@ -41,7 +46,8 @@ pub fn App(
     provide_meta_context();
     provide_context(registry);
     provide_context(visitor);
-    provide_context(changes);
+    provide_context(files.changes);
+    provide_context(files.clients);
     provide_context(LastSearch::new());
     provide_context(FirstPage::new(prerendered));
     view! {
@@ -54,12 +60,65 @@ pub fn App(
                     <Routes fallback=|| view! { <NotFoundPage /> }>
                         <Route path=path!("/") view=CataloguePage />
                         <Route path=path!("/changes") view=ChangesPage />
+                        <Route path=path!("/clients") view=ClientsPage />
+                        <Route path=path!("/clients/:id") view=ClientPage />
                         <Route path=path!("/agents/:id") view=AgentPage />
                         <Route path=path!("/extensions/:id") view=AgentPage />
                     </Routes>
                 </Deferred>
             </SiteShell>
         </Router>
+    }
+}
+
+/// The files only some pages show, each fetched by those pages ([`crate::site_files`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SiteFiles {
+    /// The registry's change log (`/changes/`, an agent's History).
+    pub changes: ChangesState,
+    /// The client profiles (`/clients/`, a client's page, an agent's "In your editor").
+    pub clients: ClientsState,
+}
+
+impl SiteFiles {
+    /// Nothing asked for yet: the browser's, until a page wants a file.
+    pub fn pending() -> SiteFiles {
+        SiteFiles {
+            changes: ChangesState::pending(&CHANGES),
+            clients: ClientsState::pending(&CLIENTS),
+        }
+    }
+
+    /// The files the build wrote, each if it wrote one.
+    pub fn ready(
+        changes: Option<registry_core::changes::ChangeLog>,
+        clients: Option<registry_core::clients::Profiles>,
+    ) -> SiteFiles {
+        SiteFiles {
+            changes: ChangesState::ready(&CHANGES, changes),
+            clients: ClientsState::ready(&CLIENTS, clients),
+        }
+    }
+
+    /// Asks for each file the page shows (`shows` says whether the page has a file's mark).
+    pub fn want_shown(self, shows: &impl Fn(&'static str) -> bool) {
+        if shows(self.changes.kind().mark) {
+            self.changes.want();
+        }
+        if shows(self.clients.kind().mark) {
+            self.clients.want();
+        }
+    }
+
+    /// Whether each file the page shows is read or known to be missing: tracked.
+    pub fn shown_settled(self, shows: &impl Fn(&'static str) -> bool) -> bool {
+        (!shows(self.changes.kind().mark) || self.changes.settled())
+            && (!shows(self.clients.kind().mark) || self.clients.settled())
+    }
+
+    /// The marks of the files, for finding which a page shows.
+    pub fn marks(self) -> [&'static str; 2] {
+        [self.changes.kind().mark, self.clients.kind().mark]
     }
 }
 

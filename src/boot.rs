@@ -41,8 +41,7 @@ use registry_core::{CatalogQuery, Facet};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-use crate::app::App;
-use crate::changes::{CHANGES_MARK, ChangesState};
+use crate::app::{App, SiteFiles};
 use crate::components::deferred;
 use crate::components::icon::cache::remember_drawn;
 use crate::components::notices::NetworkNotices;
@@ -73,11 +72,11 @@ const OPTIONAL_WAIT: Duration = Duration::from_millis(1500);
 pub fn start() {
     let _ = Executor::init_wasm_bindgen();
     let owner = Owner::new();
-    let (registry, visitor, changes) = owner.with(|| {
+    let (registry, visitor, files) = owner.with(|| {
         (
             RegistryState::shell(),
             VisitorState::detect(),
-            ChangesState::pending(),
+            SiteFiles::pending(),
         )
     });
     let root = document()
@@ -99,9 +98,9 @@ pub fn start() {
     in_next_task(&owner, move || {
         if prerendered {
             remember_drawn(&root);
-            take_over_when_ready(root, registry, visitor, changes);
+            take_over_when_ready(root, registry, visitor, files);
         } else {
-            replace(&root, registry, visitor, changes);
+            replace(&root, registry, visitor, files);
             crate::offline::register();
         }
     });
@@ -138,16 +137,20 @@ fn take_over_when_ready(
     root: Element,
     registry: RegistryState,
     visitor: VisitorState,
-    changes: ChangesState,
+    files: SiteFiles,
 ) {
     let owner = Owner::current().expect("called inside the app's owner");
-    // A page showing the change log (`/changes/`, an agent's History) asks for it once the
-    // registry is in, and is taken over once it is read, like the optional files.
-    let shows_changes = root
-        .query_selector(&format!("[{CHANGES_MARK}]"))
-        .ok()
-        .flatten()
-        .is_some();
+    // A page showing a file of its own (the change log, the client profiles) asks for it once
+    // the registry is in, and is taken over once it is read, like the optional files.
+    let marked: Vec<&'static str> = (files.marks().into_iter())
+        .filter(|mark| {
+            root.query_selector(&format!("[{mark}]"))
+                .ok()
+                .flatten()
+                .is_some()
+        })
+        .collect();
+    let shows = move |mark: &'static str| marked.contains(&mark);
     let waited = RwSignal::new(false);
     set_timeout(move || waited.set(true), OPTIONAL_WAIT);
     let asked = asked_of(&root);
@@ -159,8 +162,8 @@ fn take_over_when_ready(
         if phase == Phase::Ready && !asked {
             registry.release_extras();
         }
-        if phase == Phase::Ready && shows_changes {
-            changes.want();
+        if phase == Phase::Ready {
+            files.want_shown(&shows);
         }
         // The page the build wrote says what the optional files say (probes, listings,
         // quarantine): taking it over before they are in would take that away, then give it
@@ -177,7 +180,7 @@ fn take_over_when_ready(
             && visitor.settled.get()
             && lookalikes_known
             && registry.facets_current()
-            && (!shows_changes || changes.settled())
+            && files.shown_settled(&shows)
             || waited.get();
         if done.get_value() {
             return;
@@ -190,7 +193,7 @@ fn take_over_when_ready(
                 let root = root.clone();
                 let owner = owner.clone();
                 set_timeout(
-                    move || owner.with(|| take_over(&root, registry, visitor, changes)),
+                    move || owner.with(|| take_over(&root, registry, visitor, files)),
                     Duration::ZERO,
                 );
             }
@@ -225,18 +228,13 @@ fn asked_of(root: &Element) -> ReadSignal<bool> {
 /// page is built detached, in slices ([`deferred`]) so that the page on screen keeps answering
 /// meanwhile, and swapped in once whole. User Timing measures `acp:take-over` how long it
 /// took, from the start of the build to the frame after the swap.
-fn take_over(
-    root: &Element,
-    registry: RegistryState,
-    visitor: VisitorState,
-    changes: ChangesState,
-) {
+fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState, files: SiteFiles) {
     mark("acp:take-over-start");
     let before = Pending::read(root);
     before.apply_to_address();
     remove_prerendered_head();
     deferred::begin();
-    let fresh = mount_detached(move || view! { <App registry visitor changes prerendered=true /> });
+    let fresh = mount_detached(move || view! { <App registry visitor files prerendered=true /> });
     let root = root.clone();
     build_in_slices(move || {
         // What the visitor did while the live page was being built is done again on it, as
@@ -291,11 +289,8 @@ fn build_in_slices(done: impl FnOnce() + 'static) {
 }
 
 /// Renders the app into a new root and swaps it for the loading shell `old`, in one step.
-fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, changes: ChangesState) {
-    mount_in_place_of(
-        Some(old),
-        move || view! { <App registry visitor changes /> },
-    );
+fn replace(old: &Element, registry: RegistryState, visitor: VisitorState, files: SiteFiles) {
+    mount_in_place_of(Some(old), move || view! { <App registry visitor files /> });
 }
 
 /// Renders `view` into a new root (`<div id="app">`) not yet in the document, for the page's

@@ -11,6 +11,7 @@
 pub mod app;
 pub mod boot;
 pub mod changes;
+pub mod clients;
 pub mod components;
 pub mod config;
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,6 +27,7 @@ pub mod registry;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod render;
 pub mod routes;
+pub mod site_files;
 pub mod timing;
 pub mod visitor;
 

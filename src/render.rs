@@ -48,13 +48,15 @@ use leptos::prelude::*;
 use leptos_meta::ServerMetaContext;
 use leptos_router::location::RequestUrl;
 use registry_core::changes::ChangeLog;
+use registry_core::clients::Profiles;
 use registry_core::id::is_file_name;
 use registry_core::settings::SettingsError;
 use registry_core::{Entry, Kind, Severity};
 
-use crate::app::App;
+use crate::app::{App, SiteFiles};
 use crate::boot::{HEAD_END, HEAD_START, PRERENDERED, ROOT_ID};
-use crate::changes::{CHANGES_FILE, CHANGES_PAGE, ChangesState};
+use crate::changes::{CHANGES_FILE, CHANGES_PAGE};
+use crate::clients::{CLIENTS_FILE, CLIENTS_PAGE, client_page};
 use crate::components::icon::build_time::{ICONS_CSS, note_read_by_build, rendered_icons_css};
 use crate::config;
 use crate::registry::{LoadedRegistry, RegistryState};
@@ -67,6 +69,31 @@ const META_MARKER: &str = "<!--HEAD-->";
 pub const AFTER_PAINT: &str = "data-after-paint";
 /// The comment after the root element of a written page, so a page can be written again.
 const ROOT_END: &str = "<!--/app-->";
+
+/// The client profiles the project keeps (see `registry_core::clients`), which every build
+/// publishes.
+pub const CLIENTS_JSON: &str = include_str!("../data/clients.json");
+
+/// [`CLIENTS_JSON`], read; an error names each profile that does not load (the project's own
+/// file must load whole: `tests/clients.rs`).
+pub fn bundled_clients() -> Result<Profiles, String> {
+    let profiles = registry_core::clients::parse_profiles(CLIENTS_JSON)
+        .map_err(|error| format!("data/clients.json: {error}"))?;
+    match profiles.diagnostics.as_slice() {
+        [] => Ok(profiles),
+        problems => Err(problems
+            .iter()
+            .map(|problem| format!("data/clients.json: {problem}"))
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
+}
+
+/// [`CLIENTS_JSON`] as published: the same profiles without the spacing.
+fn published_clients() -> String {
+    serde_json::from_str::<serde_json::Value>(CLIENTS_JSON)
+        .map_or_else(|_| CLIENTS_JSON.to_owned(), |value| value.to_string())
+}
 
 /// The file of the loading shell the service worker serves offline for pages never visited.
 pub const SHELL: &str = "shell.html";
@@ -83,25 +110,35 @@ pub struct RenderedPage {
 /// Renders the app at `path` (under the base path, with its query if any, e.g.
 /// `/agents/gemini/`), over `registry` when one is known, else as the loading shell.
 pub fn render_page(path: &str, registry: Option<&LoadedRegistry>) -> RenderedPage {
-    render_page_with(path, registry, None)
+    render_page_with(path, registry, SiteData::default())
 }
 
-/// [`render_page`], with the change log the build wrote, if any.
+/// The files only some pages show, as the build writes them beside the pages.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SiteData<'a> {
+    /// The registry's change log, when the build has its history.
+    pub changes: Option<&'a ChangeLog>,
+    /// The client profiles.
+    pub clients: Option<&'a Profiles>,
+}
+
+/// [`render_page`], with the files the build wrote beside the pages.
 pub fn render_page_with(
     path: &str,
     registry: Option<&LoadedRegistry>,
-    changes: Option<&ChangeLog>,
+    data: SiteData<'_>,
 ) -> RenderedPage {
     let registry = registry.cloned();
-    let changes = changes.cloned();
+    let changes = data.changes.cloned();
+    let clients = data.clients.cloned();
     render_view(path, move || {
         let registry = match registry {
             Some(loaded) => RegistryState::ready(loaded),
             None => RegistryState::shell(),
         };
         let visitor = VisitorState::assumed();
-        let changes = ChangesState::ready(changes);
-        view! { <App registry visitor changes /> }
+        let files = SiteFiles::ready(changes, clients);
+        view! { <App registry visitor files /> }
     })
 }
 
@@ -303,6 +340,8 @@ pub struct Written {
     pub changes: usize,
     /// Atom feeds written.
     pub feeds: usize,
+    /// Client profiles published, each with its page, when they were.
+    pub clients: usize,
 }
 
 impl fmt::Display for Written {
@@ -326,6 +365,13 @@ impl fmt::Display for Written {
                 f,
                 "; changes.json with {} changes, /changes/ and {} Atom feeds",
                 self.changes, self.feeds
+            )?;
+        }
+        if self.clients > 0 {
+            write!(
+                f,
+                "; clients.json with {} client profiles, /clients/ and a page each",
+                self.clients
             )?;
         }
         if !self.unfit_ids.is_empty() {
@@ -352,7 +398,7 @@ pub enum Pages {
 pub fn write_site(
     template: &Template,
     registry: Option<&LoadedRegistry>,
-    changes: Option<&ChangeLog>,
+    data: SiteData<'_>,
     out_dir: &Path,
     pages: Pages,
 ) -> std::io::Result<Written> {
@@ -366,7 +412,7 @@ pub fn write_site(
     let whole = registry.is_some();
     let template = &template.with_late_stylesheet(ICONS_CSS);
     let page =
-        |path: &str| template.document(&render_page_with(&href(path), registry, changes), whole);
+        |path: &str| template.document(&render_page_with(&href(path), registry, data), whole);
     // The icons of the pages written, for their stylesheet: none from an earlier call.
     let _ = rendered_icons_css();
     // What the pages may draw: the icons the build reads and measures itself (read once, for
@@ -444,7 +490,7 @@ pub fn write_site(
             Kind::Extension => written.extensions += 1,
         }
     }
-    if let Some(log) = changes {
+    if let Some(log) = data.changes {
         write(CHANGES_FILE.into(), log.to_json())?;
         write("changes/index.html".into(), page(CHANGES_PAGE))?;
         pages.push(CHANGES_PAGE.trim_start_matches('/').to_owned());
@@ -459,6 +505,23 @@ pub fn write_site(
             written.feeds += 1;
         }
         written.changes = log.events().len();
+    }
+    if let Some(profiles) = data.clients {
+        write(CLIENTS_FILE.into(), published_clients())?;
+        write("clients/index.html".into(), page(CLIENTS_PAGE))?;
+        pages.push(CLIENTS_PAGE.trim_start_matches('/').to_owned());
+        for client in &profiles.clients {
+            if !is_file_name(&client.id) {
+                continue;
+            }
+            let path = client_page(&client.id);
+            write(
+                PathBuf::from(path.trim_start_matches('/')).join("index.html"),
+                page(&path),
+            )?;
+            pages.push(path.trim_start_matches('/').to_owned());
+        }
+        written.clients = profiles.clients.len();
     }
     write(ICONS_CSS.into(), rendered_icons_css())?;
     write(

@@ -14,6 +14,7 @@ use registry_core::{Arch, Os, Platform};
 use wasm_bindgen::{JsCast, JsValue};
 
 const STORAGE_KEY: &str = "acp-platform";
+const EDITOR_KEY: &str = "acp-editor";
 
 /// How sure the page is of the platform it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +101,22 @@ pub fn remember(platform: Platform) {
     }
 }
 
+/// Remembers the visitor's client, or forgets it.
+pub fn remember_editor(id: Option<&str>) {
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = match id {
+            Some(id) => storage.set_item(EDITOR_KEY, id),
+            None => storage.remove_item(EDITOR_KEY),
+        };
+    }
+}
+
+fn remembered_editor() -> Option<String> {
+    let storage = window().local_storage().ok().flatten()?;
+    let id = storage.get_item(EDITOR_KEY).ok().flatten()?;
+    registry_core::id::is_slug(&id).then_some(id)
+}
+
 fn remembered() -> Option<Platform> {
     let storage = window().local_storage().ok().flatten()?;
     Platform::parse(&storage.get_item(STORAGE_KEY).ok().flatten()?)
@@ -144,6 +161,9 @@ pub struct VisitorState {
     pub platform: RwSignal<VisitorPlatform>,
     /// Whether detection has finished (the architecture asked for, where the browser can tell).
     pub settled: RwSignal<bool>,
+    /// The ACP client the visitor chose as theirs ("My editor"), by its profile's id:
+    /// remembered on this device; a page's `?client=` shows another without changing it.
+    pub editor: RwSignal<Option<String>>,
 }
 
 impl VisitorState {
@@ -159,6 +179,7 @@ impl VisitorState {
                 certainty: Certainty::Assumed,
             }),
             settled: RwSignal::new(true),
+            editor: RwSignal::new(None),
         }
     }
 
@@ -168,6 +189,7 @@ impl VisitorState {
         let state = VisitorState {
             platform: RwSignal::new(initial()),
             settled: RwSignal::new(false),
+            editor: RwSignal::new(remembered_editor()),
         };
         if state.platform.get_untracked().certainty == Certainty::Chosen {
             state.settled.set(true);
@@ -191,6 +213,11 @@ impl VisitorState {
 /// The visitor's platform, as provided to the app.
 pub fn use_visitor() -> RwSignal<VisitorPlatform> {
     expect_context::<VisitorState>().platform
+}
+
+/// The visitor's remembered client, as provided to the app.
+pub fn use_editor() -> RwSignal<Option<String>> {
+    expect_context::<VisitorState>().editor
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::path::Path;
 use acp_catalog::feeds::{FEED_ENTRIES, FeedFile, feeds};
 use acp_catalog::history::{Current, build, read_folder};
 use acp_catalog::registry::{LoadedRegistry, registry_url};
-use acp_catalog::render::{Pages, Template, write_site};
+use acp_catalog::render::{Pages, SiteData, Template, write_site};
 use registry_core::changes::{ChangeLog, Stamp};
 
 const REGISTRY: &str = include_str!("../public/registry.json");
@@ -274,7 +274,17 @@ fn the_changes_page_and_an_agents_history_are_written_readable_without_scripts()
     let out = std::env::temp_dir().join(format!("acp-changes-{}", std::process::id()));
     fs::create_dir_all(&out).unwrap();
     let template = Template::parse("<html><head></head><body></body></html>").unwrap();
-    let written = write_site(&template, Some(&loaded), Some(&log), &out, Pages::All).unwrap();
+    let written = write_site(
+        &template,
+        Some(&loaded),
+        SiteData {
+            changes: Some(&log),
+            clients: None,
+        },
+        &out,
+        Pages::All,
+    )
+    .unwrap();
     assert_eq!(written.changes, log.events().len());
     let page = fs::read_to_string(out.join("changes/index.html")).unwrap();
     for expected in [

@@ -6,7 +6,7 @@ use std::fs;
 
 use acp_catalog::registry::{LoadedRegistry, registry_url};
 use acp_catalog::render::{
-    Pages, Template, TemplateError, render_page, without_hydration_markers, write_site,
+    Pages, SiteData, Template, TemplateError, render_page, without_hydration_markers, write_site,
 };
 use registry_core::id::is_file_name;
 use registry_core::{CatalogQuery, Facet};
@@ -324,7 +324,14 @@ fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
     let out = std::env::temp_dir().join(format!("acp-render-{}", std::process::id()));
     fs::create_dir_all(&out).unwrap();
     let template = Template::parse("<html><head></head><body></body></html>").unwrap();
-    let written = write_site(&template, Some(&loaded), None, &out, Pages::All).unwrap();
+    let written = write_site(
+        &template,
+        Some(&loaded),
+        SiteData::default(),
+        &out,
+        Pages::All,
+    )
+    .unwrap();
     assert_eq!((written.agents, written.extensions), (1, 1));
     assert_eq!(written.unfit_ids, std::slice::from_ref(&long));
     for file in [
@@ -375,7 +382,14 @@ fn pages_draw_only_the_icons_the_build_read_and_measured() {
     );
     fs::write(out.join("bomb.svg"), bomb).unwrap();
     let template = Template::parse("<html><head></head><body></body></html>").unwrap();
-    write_site(&template, Some(&loaded), None, &out, Pages::All).unwrap();
+    write_site(
+        &template,
+        Some(&loaded),
+        SiteData::default(),
+        &out,
+        Pages::All,
+    )
+    .unwrap();
     let page = |id: &str| fs::read_to_string(out.join(format!("agents/{id}/index.html"))).unwrap();
     let css = fs::read_to_string(out.join("icons.css")).unwrap();
     // Within the bounds, a file of the build: drawn by its rule in icons.css, no fetch by the app.

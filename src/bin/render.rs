@@ -47,7 +47,7 @@ mod native {
 
     use acp_catalog::history::Current;
     use acp_catalog::registry::{LoadedRegistry, registry_url};
-    use acp_catalog::render::{Pages, Template, write_site};
+    use acp_catalog::render::{Pages, SiteData, Template, write_site};
     use registry_core::Listings;
     use registry_core::changes::Stamp;
 
@@ -107,7 +107,7 @@ mod native {
             optional(&quarantine)?,
         );
         let Some(file) = registry else {
-            let written = write_site(&template, None, None, &out, pages)
+            let written = write_site(&template, None, SiteData::default(), &out, pages)
                 .map_err(|e| format!("writing into {}: {e}", out.display()))?;
             return Ok(written.to_string());
         };
@@ -179,8 +179,17 @@ mod native {
         } else {
             loaded.with_listings(listings)
         };
+        // Whether an agent works in a client is a question of the ACP registry's agents.
+        let acp = acp_catalog::config::registry_kind() == acp_catalog::config::RegistryKind::Acp;
+        let clients = (pages == Pages::All && acp)
+            .then(acp_catalog::render::bundled_clients)
+            .transpose()?;
+        let data = SiteData {
+            changes: changes.as_ref(),
+            clients: clients.as_ref(),
+        };
         let pages_started = std::time::Instant::now();
-        let written = write_site(&template, Some(&loaded), changes.as_ref(), &out, pages)
+        let written = write_site(&template, Some(&loaded), data, &out, pages)
             .map_err(|e| format!("writing into {}: {e}", out.display()))?;
         let mut summary = written.to_string();
         if changes.is_some() {

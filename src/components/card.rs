@@ -16,6 +16,7 @@ use crate::components::highlight::{Highlighted, Highlights};
 use crate::components::icon::AgentIcon;
 use crate::components::lookalike::LookalikeWarnings;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
+use crate::components::verdicts::{ClientFit, FitLine};
 use crate::config;
 
 /// How many characters of a description a card holds (more than its two lines show).
@@ -54,6 +55,9 @@ pub fn AgentCard(
     /// Its day in a date order (from the change log), when it has one.
     #[prop(optional, into)]
     dated: Signal<Option<Dated>>,
+    /// Whether it works in the visitor's client, when one is chosen.
+    #[prop(optional, into)]
+    fit: Signal<Option<ClientFit>>,
 ) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
@@ -98,6 +102,7 @@ pub fn AgentCard(
                 {move || dated.get().map(|dated| view! { <DatedLine dated /> })}
                 <LookalikeWarnings warnings class="relative mt-2" />
                 {quarantine.map(|why| view! { <QuarantineNote why class="relative mt-2" /> })}
+                {move || fit.get().map(|fit| view! { <FitLine fit /> })}
                 {badges}
             </div>
         </li>

@@ -25,3 +25,4 @@ pub mod service_details;
 pub mod shell;
 pub mod tabs;
 pub mod theme;
+pub mod verdicts;

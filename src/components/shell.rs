@@ -3,10 +3,11 @@
 //! shown is). The app's router renders every page inside [`SiteShell`]; the listing preview
 //! reuses it around its own page.
 
-use crate::changes::{CHANGES_PAGE, use_changes};
 use leptos::prelude::*;
 use registry_core::SiteSettings;
 
+use crate::changes::{CHANGES_PAGE, use_changes};
+use crate::clients::{CLIENTS_PAGE, use_clients};
 use crate::components::edition::DataDates;
 use crate::components::theme::ThemeToggle;
 use crate::config::{self, RegistryKind};
@@ -29,18 +30,20 @@ pub fn SiteShell(children: Children) -> impl IntoView {
     }
 }
 
-/// The site's header: its name (a link home), what changed (in an app with a change log: not
-/// the listing preview) and the theme toggle.
+/// The site's header: its name (a link home), what changed and the clients (in an app of an ACP
+/// registry that has them: not the listing preview) and the theme toggle.
 #[component]
 pub fn SiteHeader() -> impl IntoView {
-    let changes = (use_changes().is_some() && config::registry_kind() == RegistryKind::Acp)
-        .then(|| {
-            view! {
-                <a class="text-sm text-slate-700 underline-offset-4 hover:underline dark:text-slate-300" href=config::href(CHANGES_PAGE)>
-                    "What changed"
-                </a>
-            }
-        });
+    let acp = config::registry_kind() == RegistryKind::Acp;
+    let link = |href: &str, text: &'static str| {
+        view! {
+            <a class="text-sm text-slate-700 underline-offset-4 hover:underline dark:text-slate-300" href=config::href(href)>
+                {text}
+            </a>
+        }
+    };
+    let changes = (acp && use_changes().is_some()).then(|| link(CHANGES_PAGE, "What changed"));
+    let clients = (acp && use_clients().is_some()).then(|| link(CLIENTS_PAGE, "Clients"));
     view! {
         <header class="border-b border-slate-200 dark:border-slate-800">
             <div class="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -48,7 +51,7 @@ pub fn SiteHeader() -> impl IntoView {
                     <img src=format!("{}favicon.svg", config::public_url()) alt="" width="24" height="24" />
                     <span>{config::site_name()}</span>
                 </a>
-                <div class="flex items-center gap-4">{changes}<ThemeToggle /></div>
+                <nav aria-label="Site" class="flex items-center gap-4">{changes}{clients}<ThemeToggle /></nav>
             </div>
         </header>
     }

@@ -22,12 +22,14 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos_router::hooks::use_location;
+use registry_core::clients::{ClientProfile, Profiles};
 use registry_core::edition::Day;
 use registry_core::{
     CatalogQuery, CatalogView, Dates, Facet, FacetValue, Filters, Kind, Matches, Sort,
 };
 
 use crate::changes::{ChangesState, ChangesStatus, use_changes};
+use crate::clients::{ClientsState, use_clients};
 use crate::components::card::{AgentCard, Dated};
 use crate::components::deferred::Deferred;
 use crate::components::facets::{FacetFieldset, facet_groups};
@@ -38,12 +40,16 @@ use crate::components::notices::{
     DiagnosticsNotice, IncompleteNotice, LoadErrorPanel, ScriptNeeded,
 };
 use crate::components::search_box::SearchBox;
+use crate::components::verdicts::{
+    ClientFit, EditorPicker, chosen_client, unknown_client_notice, verdict_in,
+};
 use crate::config::{self, RegistryKind};
 use crate::head::PageHead;
 use crate::near_viewport::on_near_viewport;
 use crate::query_state::{History, LastSearch, use_catalog_query, use_set_catalog_query};
 use crate::registry::{LoadedRegistry, Phase, use_registry};
 use crate::timing::{mark, measure, one_frame_later, when_idle};
+use crate::visitor::use_visitor;
 
 /// How many cards are rendered at first, and added each time the list grows.
 pub const PAGE: usize = 48;
@@ -55,6 +61,16 @@ pub const FIRST_CARDS: usize = 12;
 /// How many lists of earlier queries may wait, hidden, to be dropped (several keystrokes can
 /// come between two frames).
 const MAX_HIDDEN_LISTS: usize = 3;
+
+/// The client profiles, compared by identity (they are read once).
+#[derive(Clone, Debug)]
+struct ProfilesRef(Arc<Profiles>);
+
+impl PartialEq for ProfilesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// A computed view, compared by identity (recomputing it is what changes it).
 #[derive(Clone, Debug)]
@@ -190,9 +206,17 @@ fn Browser(
             _ => None,
         }
     });
+    // What the results depend on: the query less the visitor's client, which changes what the
+    // cards say, not which they are.
+    let results_query = Memo::new(move |_| {
+        query.with(|q| CatalogQuery {
+            client: None,
+            ..q.clone()
+        })
+    });
     let view = Memo::new(move |_| {
         ViewRef(Arc::new(data.with(|loaded| {
-            query.with(|q| {
+            results_query.with(|q| {
                 dates.with(|dates| {
                     let dates = dates.as_ref().map(|d| d.dates.as_ref());
                     loaded.catalog.view_dated(q, dates)
@@ -201,7 +225,7 @@ fn Browser(
         })))
     });
     Effect::new(move |_| warm_up(data));
-    let query_key = Memo::new(move |_| query.with(CatalogQuery::to_query_string));
+    let query_key = Memo::new(move |_| results_query.with(CatalogQuery::to_query_string));
 
     // More results for the query they were asked for; a new query starts from one page again.
     let grown = RwSignal::new((String::new(), 0usize));
@@ -287,7 +311,16 @@ fn Browser(
     };
     let clear_all = {
         let set_query = set_query.clone();
-        move |_| set_query(&CatalogQuery::default(), History::Push)
+        move |_| {
+            let client = query.with_untracked(|q| q.client.clone());
+            set_query(
+                &CatalogQuery {
+                    client,
+                    ..CatalogQuery::default()
+                },
+                History::Push,
+            );
+        }
     };
     let clear_filters = {
         let set_query = set_query.clone();
@@ -306,6 +339,33 @@ fn Browser(
         }
     };
     let sort = Memo::new(move |_| query.with(|q| q.sort));
+
+    // "My editor": the client profiles, asked for once the registry is in; each card says
+    // whether its agent works in the chosen client on the visitor's platform.
+    let clients = use_clients();
+    Effect::new(move |_| {
+        if let Some(clients) = clients
+            && data.with(|loaded| !loaded.catalog.registry.entries.is_empty())
+        {
+            clients.want();
+        }
+    });
+    let profiles = Memo::new(move |_| clients.and_then(ClientsState::loaded).map(ProfilesRef));
+    let chosen = chosen_client(Signal::derive(move || query.with(|q| q.client.clone())));
+    let editor = Memo::new(move |_| {
+        let id = chosen.get()?;
+        profiles.with(|p| p.as_ref()?.0.get(&id).cloned())
+    });
+    let on_choose = {
+        let set_query = set_query.clone();
+        Callback::new(move |client: Option<String>| {
+            let mut next = query.get_untracked();
+            next.client = client;
+            set_query(&next, History::Replace);
+        })
+    };
+    let editor_notice =
+        move || profiles.with(|p| unknown_client_notice(chosen.get().as_deref(), &p.as_ref()?.0));
     let has_filters = move || query.with(|q| !q.filters.is_empty());
     let filters_open = RwSignal::new(false);
 
@@ -394,6 +454,9 @@ fn Browser(
                                         "Clear filters"
                                     </button>
                                 </Show>
+                                <span class="contents" data-clients="catalogue">
+                                    {move || profiles.get().map(|p| view! { <EditorPicker profiles=p.0 chosen on_choose /> })}
+                                </span>
                                 <label class="flex items-center gap-2 text-sm">
                                     "Sort"
                                     <select
@@ -409,6 +472,9 @@ fn Browser(
                             </div>
                         </Deferred>
                     </div>
+                    {move || editor_notice().map(|note| view! {
+                        <p class="mb-3 text-sm text-amber-800 dark:text-amber-300" role="status">{note}</p>
+                    })}
                     {move || date_note(by_date.get(), changes).map(|note| view! {
                         <p class="mb-3 text-sm text-slate-600 dark:text-slate-400" role="status">{note}</p>
                     })}
@@ -418,7 +484,7 @@ fn Browser(
                     >
                         <div node_ref=results_box on:click=remember_search>
                             <For each=move || lists.get() key=String::clone let:list>
-                                <ResultList list query_key visible view data sort dates />
+                                <ResultList list query_key visible view data sort dates editor />
                             </For>
                         </div>
                     </Show>
@@ -509,7 +575,10 @@ fn ResultList(
     sort: Memo<Sort>,
     /// The change log's days, when a date order has them.
     dates: Memo<Option<LogDates>>,
+    /// The visitor's client, when one is chosen and known.
+    editor: Memo<Option<ClientProfile>>,
 ) -> impl IntoView {
+    let visitor = use_visitor();
     let current = Memo::new(move |_| query_key.with(|key| *key == list));
     let rows = Memo::new(move |kept: Option<&Vec<(CardKey, usize)>>| match kept {
         Some(kept) if !current.get() => kept.clone(),
@@ -540,6 +609,18 @@ fn ResultList(
                         let dated = Signal::derive(move || {
                             dates.with(|dates| dates.as_ref()?.day_of(&id, sort.get()))
                         });
+                        let fit = Signal::derive(move || {
+                            let platform = visitor.get().platform;
+                            editor.with(|client| {
+                                let client = client.as_ref()?;
+                                data.with(|loaded| {
+                                    let entry = loaded.catalog.registry.entries.get(index)?;
+                                    (entry.kind == Kind::Agent && config::service_of(entry).is_none()).then(|| {
+                                        ClientFit::of(&client.name, &verdict_in(&loaded.catalog, entry, client, platform))
+                                    })
+                                })
+                            })
+                        });
                         view! {
                             <AgentCard
                                 entry=Arc::new(entry.clone())
@@ -548,6 +629,7 @@ fn ResultList(
                                 warnings=warnings_at(&loaded.catalog, index)
                                 quarantine=quarantine_of(loaded, entry)
                                 dated
+                                fit
                             />
                         }
                     })}

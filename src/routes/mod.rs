@@ -3,4 +3,5 @@
 pub mod agent;
 pub mod catalogue;
 pub mod changes;
+pub mod clients;
 pub mod not_found;

@@ -137,9 +137,17 @@ describe('pages as served', () => {
     const { status, html: sitemap } = await fetchHtml(siteUrl('sitemap.xml'));
     assert.equal(status, 200);
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const { clients } = await (await fetch(siteUrl('clients.json'))).json();
+    assert.ok(clients.length > 50);
     assert.deepEqual(
       urls.sort(),
-      [`${ORIGIN}/`, `${ORIGIN}/changes/`, ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`)].sort(),
+      [
+        `${ORIGIN}/`,
+        `${ORIGIN}/changes/`,
+        `${ORIGIN}/clients/`,
+        ...clients.map((c) => `${ORIGIN}/clients/${c.id}/`),
+        ...REGISTRY.agents.map((a) => `${ORIGIN}/agents/${a.id}/`),
+      ].sort(),
     );
     assert.match((await fetchHtml(siteUrl('robots.txt'))).html, new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));
     for (const agent of REGISTRY.agents.slice(0, 10)) {

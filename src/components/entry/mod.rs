@@ -20,9 +20,10 @@ use std::sync::Arc;
 use leptos::either::Either;
 use leptos::prelude::*;
 use registry_core::edition::Edition;
-use registry_core::{BadgeSnippets, Entry, Listing, Method};
+use registry_core::{BadgeSnippets, Entry, Kind, Listing, Method};
 
 use crate::changes::use_changes;
+use crate::clients::use_clients;
 use crate::components::card::{MethodBadge, shorten};
 use crate::components::deferred::Deferred;
 use crate::components::edition::EditionSentence;
@@ -30,6 +31,7 @@ use crate::components::history::AgentHistory;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
+use crate::components::verdicts::EditorVerdicts;
 use crate::registry::thousands;
 
 use self::editors::EditorsSection;
@@ -104,10 +106,19 @@ pub fn EntryDetails(
         let (id, name, page) = (entry.id.clone(), entry.name.clone(), entry.path());
         view! { <Deferred><AgentHistory id name page changes /></Deferred> }
     });
+    // Whether it works in each client, where the app has the profiles (not in the listing
+    // preview), for an agent (an extension is not run by a client).
+    let verdicts = use_clients()
+        .filter(|_| entry.kind == Kind::Agent)
+        .map(|clients| {
+            let (judged, page) = (entry.clone(), entry.path());
+            view! { <Deferred><EditorVerdicts entry=judged page clients /></Deferred> }
+        });
     view! {
         <Deferred><Header entry=header icon listing edition=dated /></Deferred>
         {releases}
         <Deferred><ProtocolSection entry=probed report matrix_problem edition /></Deferred>
+        {verdicts}
         {history}
         {badge.map(|snippets| view! { <Deferred><BadgeSection entry=badged snippets /></Deferred> })}
         <Deferred><ManifestSection entry /></Deferred>
