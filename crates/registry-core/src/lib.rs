@@ -30,6 +30,7 @@
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page;
 //! - [`clients`]: ACP clients as data (`data/clients.json`, each fact with its source), and
 //!   the verdict of whether an agent works in one on a platform, with its reasons;
+//! - [`compare`]: agents side by side: the ids a comparison's address asks for, and its rows;
 //! - [`source`]: which kind of registry a site reads;
 //! - [`edition`]: which registry build is shown, when it was published, and how old the
 //!   probe beside it is;
@@ -49,6 +50,7 @@ pub mod badge;
 pub mod catalog;
 pub mod changes;
 pub mod clients;
+pub mod compare;
 pub mod edition;
 pub mod facets;
 pub mod icon_bounds;
