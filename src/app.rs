@@ -14,6 +14,7 @@ use leptos_router::path;
 
 use crate::changes::{CHANGES, ChangesState};
 use crate::clients::{CLIENTS, ClientsState};
+use crate::components::compare::CompareBar;
 use crate::components::deferred::Deferred;
 use crate::components::shell::SiteShell;
 use crate::config::{self, RegistryKind};
@@ -25,6 +26,7 @@ use crate::routes::{
     catalogue::CataloguePage,
     changes::ChangesPage,
     clients::{ClientPage, ClientsPage},
+    compare::ComparePage,
     not_found::NotFoundPage,
 };
 use crate::visitor::VisitorState;
@@ -62,10 +64,12 @@ pub fn App(
                         <Route path=path!("/changes") view=ChangesPage />
                         <Route path=path!("/clients") view=ClientsPage />
                         <Route path=path!("/clients/:id") view=ClientPage />
+                        <Route path=path!("/compare") view=ComparePage />
                         <Route path=path!("/agents/:id") view=AgentPage />
                         <Route path=path!("/extensions/:id") view=AgentPage />
                     </Routes>
                 </Deferred>
+                <CompareBar />
             </SiteShell>
         </Router>
     }

@@ -506,6 +506,10 @@ pub fn write_site(
         }
         written.changes = log.events().len();
     }
+    write(
+        "compare/index.html".into(),
+        page(crate::components::compare::COMPARE_PAGE),
+    )?;
     if let Some(profiles) = data.clients {
         write(CLIENTS_FILE.into(), published_clients())?;
         write("clients/index.html".into(), page(CLIENTS_PAGE))?;

@@ -15,6 +15,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 const STORAGE_KEY: &str = "acp-platform";
 const EDITOR_KEY: &str = "acp-editor";
+const COMPARED_KEY: &str = "acp-compare";
 
 /// How sure the page is of the platform it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +118,21 @@ fn remembered_editor() -> Option<String> {
     registry_core::id::is_slug(&id).then_some(id)
 }
 
+/// Remembers the agents chosen to compare.
+pub fn remember_compared(ids: &[String]) {
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = storage.set_item(COMPARED_KEY, &registry_core::compare::ids_value(ids));
+    }
+}
+
+fn remembered_compared() -> Vec<String> {
+    let stored = (window().local_storage().ok().flatten())
+        .and_then(|storage| storage.get_item(COMPARED_KEY).ok().flatten());
+    stored.map_or_else(Vec::new, |value| {
+        registry_core::compare::read_ids(&value).ids
+    })
+}
+
 fn remembered() -> Option<Platform> {
     let storage = window().local_storage().ok().flatten()?;
     Platform::parse(&storage.get_item(STORAGE_KEY).ok().flatten()?)
@@ -164,6 +180,9 @@ pub struct VisitorState {
     /// The ACP client the visitor chose as theirs ("My editor"), by its profile's id:
     /// remembered on this device; a page's `?client=` shows another without changing it.
     pub editor: RwSignal<Option<String>>,
+    /// The agents chosen to compare, by id, in the order chosen (at most
+    /// [`registry_core::compare::MAX_COMPARED`]): remembered on this device.
+    pub compared: RwSignal<Vec<String>>,
 }
 
 impl VisitorState {
@@ -180,6 +199,7 @@ impl VisitorState {
             }),
             settled: RwSignal::new(true),
             editor: RwSignal::new(None),
+            compared: RwSignal::new(Vec::new()),
         }
     }
 
@@ -190,6 +210,7 @@ impl VisitorState {
             platform: RwSignal::new(initial()),
             settled: RwSignal::new(false),
             editor: RwSignal::new(remembered_editor()),
+            compared: RwSignal::new(remembered_compared()),
         };
         if state.platform.get_untracked().certainty == Certainty::Chosen {
             state.settled.set(true);
@@ -213,6 +234,11 @@ impl VisitorState {
 /// The visitor's platform, as provided to the app.
 pub fn use_visitor() -> RwSignal<VisitorPlatform> {
     expect_context::<VisitorState>().platform
+}
+
+/// The agents chosen to compare, as provided to the app.
+pub fn use_compared() -> RwSignal<Vec<String>> {
+    expect_context::<VisitorState>().compared
 }
 
 /// The visitor's remembered client, as provided to the app.

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use registry_core::agentregistry::{Protocol, ServiceAgent, Transport};
 use registry_core::{Entry, Method};
 
+use crate::components::compare::CompareToggle;
 use crate::components::highlight::{Highlighted, Highlights};
 use crate::components::icon::AgentIcon;
 use crate::components::lookalike::LookalikeWarnings;
@@ -58,6 +59,9 @@ pub fn AgentCard(
     /// Whether it works in the visitor's client, when one is chosen.
     #[prop(optional, into)]
     fit: Signal<Option<ClientFit>>,
+    /// Whether it offers "Compare" (an agent of the catalogue: not in the listing preview).
+    #[prop(optional)]
+    compare: bool,
 ) -> impl IntoView {
     let authors = entry.author_names().collect::<Vec<_>>().join(", ");
     let href = config::href(&entry.path());
@@ -103,7 +107,10 @@ pub fn AgentCard(
                 <LookalikeWarnings warnings class="relative mt-2" />
                 {quarantine.map(|why| view! { <QuarantineNote why class="relative mt-2" /> })}
                 {move || fit.get().map(|fit| view! { <FitLine fit /> })}
-                {badges}
+                <div class="flex flex-wrap items-end justify-between gap-2">
+                    {badges}
+                    {compare.then(|| view! { <CompareToggle id=entry.id.clone() name=entry.name.clone() class="relative z-10 mt-2" /> })}
+                </div>
             </div>
         </li>
     }

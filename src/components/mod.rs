@@ -6,6 +6,7 @@
 
 pub mod card;
 pub mod code_block;
+pub mod compare;
 pub mod copy_button;
 pub mod deferred;
 pub mod edition;

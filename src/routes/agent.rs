@@ -16,6 +16,7 @@ use registry_core::protocol::Report;
 use registry_core::{BadgeSnippets, Entry, Kind, Listing, ServiceAgent};
 
 use crate::changes::{agent_feed, use_changes};
+use crate::components::compare::CompareToggle;
 use crate::components::entry::{EntryDetails, ProbeReport};
 use crate::components::icon::icon_url;
 use crate::components::lookalike::{LookalikeWarnings, warnings_of};
@@ -154,6 +155,10 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         &config::canonical(&format!("{}/", entry.path())),
         image.as_deref(),
     );
+    // An ACP agent can be put beside others.
+    let compare = (matches!(body, Body::Acp { .. }) && entry.kind == Kind::Agent).then(|| {
+        view! { <CompareToggle id=entry.id.clone() name=entry.name.clone() /> }
+    });
     let body = match body {
         Body::Acp {
             report,
@@ -187,10 +192,11 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         {feed.map(|href| view! {
             <Link rel="alternate" type_="application/atom+xml" title=format!("{title_for_feed}: changes") href />
         })}
-        <nav class="pt-6 text-sm">
+        <nav class="flex items-center justify-between gap-3 pt-6 text-sm">
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=back>
                 "← All agents"
             </a>
+            {compare}
         </nav>
         <LookalikeWarnings warnings class="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40" />
         {body}

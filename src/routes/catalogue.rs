@@ -630,6 +630,7 @@ fn ResultList(
                                 quarantine=quarantine_of(loaded, entry)
                                 dated
                                 fit
+                                compare=entry.kind == Kind::Agent && config::service_of(entry).is_none()
                             />
                         }
                     })}

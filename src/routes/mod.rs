@@ -4,4 +4,5 @@ pub mod agent;
 pub mod catalogue;
 pub mod changes;
 pub mod clients;
+pub mod compare;
 pub mod not_found;
