@@ -131,7 +131,7 @@ pub fn FacetFieldset(
                                     class="flex flex-1 cursor-pointer justify-between gap-2"
                                     class=("text-slate-500", unavailable)
                                 >
-                                    <span class="truncate">{value.label().to_owned()}</span>
+                                    <span class="truncate">{value.label().into_owned()}</span>
                                     <span class="tabular-nums text-slate-500 dark:text-slate-400">
                                         {count}
                                     </span>

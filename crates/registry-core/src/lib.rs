@@ -82,7 +82,7 @@ pub use catalog::{Catalog, CatalogView, Dates};
 pub use clients::{ClientProfile, Fact, Profiles, ProfilesError, parse_profiles};
 pub use facets::{
     AuthFilter, CapabilityFilter, EntryFacets, Facet, FacetCounts, FacetIndex, FacetValue, Filters,
-    TagGroup,
+    ProtocolVersionFilter, TagGroup,
 };
 pub use listing::{
     ClientView, Health, ListedFor, Listing, Listings, Presence, Quarantine, QuarantineError,

@@ -2,6 +2,7 @@
 //!
 //! `?q=gemini%20cli&kind=agent&dist=npx&dist=uvx&os=windows&arch=aarch64&license=MIT&sort=name`,
 //! `?auth=terminal&auth=env_var&cap=load-session&cap=set-model&listed=jetbrains&health=healthy`,
+//! `?acp=1&acp=not-probed`,
 //! `?protocol=A2A&transport=Amqp&live=live&tag=finance&label=team%3Dfinance`
 //!
 //! | key       | value                                    | several                     |
@@ -16,6 +17,7 @@
 //! | `license` | a licence facet value                    | repeated keys only (licences may hold commas) |
 //! | `auth`    | [`AuthFilter::as_str`](crate::AuthFilter::as_str): `agent`, `terminal`, `env_var`, another method's name, `not-probed` | repeated keys or a comma list (a comma in a name is `%2C`) |
 //! | `cap`     | [`CapabilityFilter::as_str`](crate::CapabilityFilter::as_str): `load-session`, `session-list`, `session-fork`, `session-resume`, `session-stop`, `set-model`, `not-probed` | repeated keys or a comma list |
+//! | `acp`     | [`ProtocolVersionFilter::as_str`](crate::ProtocolVersionFilter::as_str): an ACP protocol version as the probe writes it (`1`), `not-probed` | repeated keys or a comma list |
 //! | `protocol` | an endpoint protocol as the registry writes it: `A2A`, `MCP`, `ACP`, `Generic`, … | repeated keys only |
 //! | `transport` | an endpoint transport: `Http`, `Amqp`, `AzureServiceBus`, … | repeated keys only |
 //! | `live`    | `live` or `stale`                        | repeated keys only          |
@@ -36,10 +38,12 @@
 //! unknown keys and values are ignored, licences are trimmed and empty ones dropped. An `auth`
 //! value that is not `not-probed` nor a known method is kept, trimmed, as another method's name
 //! (compared case-sensitively, like licences), since a matrix may name methods this crate does
-//! not know. The search text is kept exactly, spaces included, since it is what the search box
-//! shows. The AgentRegistry keys (`protocol` to `owner`, the [`TagGroup`](crate::TagGroup)s) are read like
-//! licences: values may hold commas, so only repeated keys separate them; they are trimmed,
-//! blank ones dropped, and compared case-sensitively.
+//! not know. An `acp` value that is not `not-probed` nor a version (digits in dot-separated
+//! parts, like `1`) is ignored: `acp=v1` selects nothing. The search text is kept exactly,
+//! spaces included, since it is what the search box shows. The AgentRegistry keys (`protocol`
+//! to `owner`, the [`TagGroup`](crate::TagGroup)s) are read like licences: values may hold
+//! commas, so only repeated keys separate them; they are trimmed, blank ones dropped, and
+//! compared case-sensitively.
 //!
 //! A comma list is split at its literal commas before its words are decoded, so a comma that is
 //! part of a value (a probe file may name an auth method `x,terminal`), which writing encodes as
@@ -47,9 +51,9 @@
 //!
 //! Round trip: `CatalogQuery::from_query_string(&q.to_query_string()) == q.normalized()` for every
 //! query `q`, where [`CatalogQuery::normalized`] only trims licences and tag values and drops the
-//! blank ones (and tag groups left empty), and reads each auth option's word back as above
+//! blank ones (and tag groups left empty), reads each auth option's word back as above
 //! (trimmed, blank ones dropped, an other method named like a known one or `not-probed` read as
-//! that).
+//! that), and reads each protocol version back (trimmed, dropped when it is not one).
 
 use crate::facets::{Facet, Filters, Several};
 
@@ -207,7 +211,7 @@ impl CatalogQuery {
 
     /// This query as its query string reads back: every value read again from its word, so
     /// licences and tag values trimmed and blank ones dropped, an auth word naming a known
-    /// method or `not-probed` read as that.
+    /// method or `not-probed` read as that, a protocol version that is not one dropped.
     pub fn normalized(&self) -> CatalogQuery {
         CatalogQuery {
             filters: self

@@ -754,9 +754,10 @@ fn acp_groups_count_nothing_for_service_entries() {
     assert_eq!(
         (
             counts.of(Facet::Auth).len(),
-            counts.of(Facet::Capability).len()
+            counts.of(Facet::Capability).len(),
+            counts.of(Facet::ProtocolVersion).len()
         ),
-        (0, 0)
+        (0, 0, 0)
     );
     assert_eq!(catalog.facets.licenses().count(), 0);
     // An ACP filter from a URL keeps none of them.

@@ -7,8 +7,8 @@ use common::{With, agent, extension, listed, naive_counts, real_matrix, real_reg
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, Catalog, CatalogQuery, EntryFacets,
-    Facet, FacetCounts, FacetValue, Filters, Health, Kind, ListedFor, Listings, Method, Os,
-    ProtocolMatrix, Sort, parse_quarantine, parse_view,
+    Facet, FacetCounts, FacetValue, Facts, Filters, Health, Kind, ListedFor, Listings, Method, Os,
+    ProbeStatus, ProtocolMatrix, ProtocolVersionFilter, Sort, parse_quarantine, parse_view,
 };
 
 /// Six entries whose facet values are easy to tabulate:
@@ -280,15 +280,18 @@ fn filters_toggle_and_clear() {
 
 /// Seven entries and a matrix whose protocol facets are easy to tabulate:
 ///
-/// | id | kind      | dist   | matrix                | auth            | capabilities       |
-/// |----|-----------|--------|-----------------------|-----------------|--------------------|
-/// | a  | agent     | npx    | probed                | terminal        | load, list         |
-/// | b  | agent     | npx    | probed                | agent, env_var  | load, set-model    |
-/// | c  | agent     | binary | probed                | agent           | (all false)        |
-/// | d  | agent     | binary | probe failed          | unknown         | unknown            |
-/// | e  | agent     | binary | not listed            | unknown         | unknown            |
-/// | f  | extension | npx    | listed, but extension | unknown         | unknown            |
-/// | g  | agent     | uvx    | probed                | oauth (other)   | load (list: null)  |
+/// | id | kind      | dist   | matrix                | auth           | capabilities      | acp     |
+/// |----|-----------|--------|-----------------------|----------------|-------------------|---------|
+/// | a  | agent     | npx    | probed                | terminal       | load, list        | 1       |
+/// | b  | agent     | npx    | probed                | agent, env_var | load, set-model   | 2       |
+/// | c  | agent     | binary | probed                | agent          | (all false)       | (none)  |
+/// | d  | agent     | binary | probe failed          | unknown        | unknown           | unknown |
+/// | e  | agent     | binary | not listed            | unknown        | unknown           | unknown |
+/// | f  | extension | npx    | listed, but extension | unknown        | unknown           | unknown |
+/// | g  | agent     | uvx    | probed                | oauth (other)  | load (list: null) | (`v1`)  |
+///
+/// `c`'s probe records no protocol version and `g`'s one that is not a version (`v1`); `d`'s
+/// failed probe and the extension `f` record version 1, which is not read.
 fn protocol_registry() -> registry_core::Registry {
     registry(vec![
         agent("a", "Alpha").npx("alpha"),
@@ -305,17 +308,17 @@ fn protocol_matrix() -> ProtocolMatrix {
     let ok = r#""initialize": {"status": "success"}"#;
     let text = format!(
         r#"{{"date": "2026-08-20", "agents": [
-            {{"id": "a", {ok}, "authMethods": ["terminal"],
+            {{"id": "a", {ok}, "authMethods": ["terminal"], "protocolVersion": 1,
               "capabilities": {{"loadSession": true, "sessionList": true, "setModel": false}}}},
-            {{"id": "b", {ok}, "authMethods": ["agent", "env_var"],
+            {{"id": "b", {ok}, "authMethods": ["agent", "env_var"], "protocolVersion": "2",
               "capabilities": {{"loadSession": true, "sessionList": false, "setModel": true}}}},
             {{"id": "c", {ok}, "authMethods": ["agent"],
               "capabilities": {{"loadSession": false, "sessionList": false, "setModel": false}}}},
             {{"id": "d", "initialize": {{"status": "process_error"}}, "authMethods": [],
-              "capabilities": {{"loadSession": false}}}},
-            {{"id": "f", {ok}, "authMethods": ["terminal"],
+              "protocolVersion": 1, "capabilities": {{"loadSession": false}}}},
+            {{"id": "f", {ok}, "authMethods": ["terminal"], "protocolVersion": 1,
               "capabilities": {{"loadSession": true}}}},
-            {{"id": "g", {ok}, "authMethods": ["oauth"],
+            {{"id": "g", {ok}, "authMethods": ["oauth"], "protocolVersion": "v1",
               "capabilities": {{"loadSession": true, "sessionList": null}}}}
         ]}}"#
     );
@@ -431,6 +434,75 @@ fn protocol_counts_by_hand() {
 }
 
 #[test]
+fn protocol_version_counts_by_hand() {
+    let catalog = Catalog::with_matrix(protocol_registry(), Some(protocol_matrix()));
+    let show = |counts: &FacetCounts| {
+        let group = |facet| {
+            let values: Vec<String> = words(counts, facet)
+                .map(|(v, n)| format!("{v}={n}"))
+                .collect();
+            values.join(" ")
+        };
+        format!(
+            "dist {} | acp {}",
+            group(Facet::Method),
+            group(Facet::ProtocolVersion)
+        )
+    };
+    for (query, ids, counts) in [
+        // `c` (no version) and `g` (`v1`, not a version) are probed, so in no option; the
+        // failed probe's and the extension's versions are not read.
+        (
+            "",
+            "a b c d e f g",
+            "dist binary=3 npx=3 uvx=1 | acp 1=1 2=1 not-probed=3",
+        ),
+        // Versions are OR-ed with each other and with `not-probed`; counts are disjunctive.
+        (
+            "acp=1",
+            "a",
+            "dist binary=0 npx=1 uvx=0 | acp 1=1 2=1 not-probed=3",
+        ),
+        (
+            "acp=1&acp=not-probed",
+            "a d e f",
+            "dist binary=2 npx=2 uvx=0 | acp 1=1 2=1 not-probed=3",
+        ),
+        (
+            "acp=2&dist=binary",
+            "",
+            "dist binary=0 npx=1 uvx=0 | acp 1=0 2=0 not-probed=2",
+        ),
+        // A version nobody has is listed at zero while selected, in number order.
+        (
+            "acp=10",
+            "",
+            "dist binary=0 npx=0 uvx=0 | acp 1=1 2=1 10=0 not-probed=3",
+        ),
+        (
+            "cap=load-session",
+            "a b g",
+            "dist binary=0 npx=2 uvx=1 | acp 1=1 2=1 not-probed=0",
+        ),
+    ] {
+        let view = catalog.view(&CatalogQuery::from_query_string(query));
+        assert_eq!(result_ids(&catalog, query), ids, "results of {query:?}");
+        assert_eq!(show(&view.counts), counts, "counts of {query:?}");
+    }
+    // Without a matrix the group is not listed, and `not-probed` keeps everything.
+    let unprobed = Catalog::new(protocol_registry());
+    assert_eq!(
+        unprobed
+            .view(&CatalogQuery::default())
+            .counts
+            .of(Facet::ProtocolVersion),
+        []
+    );
+    assert_eq!(result_ids(&unprobed, "acp=1"), "");
+    assert_eq!(result_ids(&unprobed, "acp=not-probed"), "a b c d e f g");
+}
+
+#[test]
 fn without_a_matrix_nothing_is_probed() {
     let catalog = Catalog::new(protocol_registry());
     assert!(!catalog.facets.has_matrix());
@@ -504,8 +576,109 @@ fn protocol_entry_facets() {
             "{unknown}"
         );
     }
+    let versions = |f: &EntryFacets| -> Vec<FacetValue> {
+        f.values_in(Facet::ProtocolVersion).cloned().collect()
+    };
+    assert_eq!(
+        versions(&b),
+        [FacetValue::ProtocolVersion(ProtocolVersionFilter::Version(
+            "2".to_owned()
+        ))]
+    );
+    // Probed without a version, or with one that is not a version: no value in the group.
+    for unversioned in ["c", "g"] {
+        let f = facets(unversioned);
+        assert!(f.is_probed() && versions(&f).is_empty(), "{unversioned}");
+    }
     // Without a matrix, the same entry is not probed.
     assert!(!EntryFacets::of(&entries[1]).is_probed());
+    assert_eq!(
+        versions(&EntryFacets::of(&entries[1])),
+        [FacetValue::ProtocolVersion(
+            ProtocolVersionFilter::NotProbed
+        )]
+    );
+}
+
+/// The registry and probe the site bundles.
+fn bundled_catalog() -> Catalog {
+    let registry = registry_core::load(include_str!("../../../public/registry.json"))
+        .expect("the bundled registry")
+        .registry;
+    let (matrix, _) =
+        registry_core::parse_matrix(include_str!("../../../public/protocol-matrix.json"))
+            .expect("the bundled probe");
+    Catalog::with_matrix(registry, Some(matrix))
+}
+
+/// The ids of the bundled agents whose facts pass `keep`, sorted.
+fn bundled_ids(catalog: &Catalog, keep: impl Fn(&Facts) -> bool) -> Vec<&str> {
+    let mut ids: Vec<&str> = catalog
+        .registry
+        .entries
+        .iter()
+        .filter(|e| keep(&catalog.facts(e)))
+        .map(|e| e.id.as_str())
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// The ids of the results of `query`, sorted.
+fn sorted_results<'a>(catalog: &'a Catalog, query: &str) -> Vec<&'a str> {
+    let view = catalog.view(&CatalogQuery::from_query_string(query));
+    let mut ids: Vec<&str> = view
+        .results
+        .iter()
+        .map(|&i| catalog.registry.entries[i].id.as_str())
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+#[test]
+fn the_bundled_probe_offers_version_1_and_not_probed() {
+    let catalog = bundled_catalog();
+    let version = |facts: &Facts| match facts {
+        Facts::Probed {
+            protocol_version, ..
+        } => protocol_version.clone(),
+        _ => None,
+    };
+    let versioned = bundled_ids(&catalog, |facts| version(facts).is_some());
+    let not_probed = bundled_ids(&catalog, |facts| !matches!(facts, Facts::Probed { .. }));
+    // Every bundled agent the probe reached recorded version 1.
+    let speaks_1 = bundled_ids(&catalog, |facts| version(facts).as_deref() == Some("1"));
+    assert_eq!(speaks_1, versioned);
+    assert!(!versioned.is_empty() && !not_probed.is_empty());
+
+    let view = catalog.view(&CatalogQuery::default());
+    let options: Vec<(&str, usize)> = words(&view.counts, Facet::ProtocolVersion).collect();
+    assert_eq!(
+        options,
+        [("1", versioned.len()), ("not-probed", not_probed.len())]
+    );
+    assert_eq!(
+        view.counts
+            .of(Facet::ProtocolVersion)
+            .iter()
+            .map(|(v, _)| v.label())
+            .collect::<Vec<_>>(),
+        ["Version 1", "Not probed"]
+    );
+    assert_eq!(Facet::ProtocolVersion.legend(), "ACP version (probed)");
+
+    assert_eq!(sorted_results(&catalog, "acp=1"), speaks_1);
+    assert_eq!(sorted_results(&catalog, "acp=not-probed"), not_probed);
+    // A version no agent speaks keeps none; a word that is not a version filters nothing.
+    assert_eq!(sorted_results(&catalog, "acp=2"), Vec::<&str>::new());
+    for bad in ["acp=v1", "acp=%3Cx%3E", "acp=<x>"] {
+        assert_eq!(
+            sorted_results(&catalog, bad).len(),
+            catalog.registry.entries.len(),
+            "{bad}"
+        );
+    }
 }
 
 /// Filters drawn from every value of every group, and from the real licences plus one nobody has.
@@ -535,9 +708,21 @@ fn any_filters() -> impl Strategy<Value = Filters> {
         proptest::sample::subsequence(CapabilityFilter::ALL.to_vec(), 0..=3),
         proptest::sample::subsequence(ListedFor::ALL.to_vec(), 0..=2),
         proptest::sample::subsequence(Health::ALL.to_vec(), 0..=2),
+        proptest::sample::subsequence(any_versions(), 0..=3),
     )
         .prop_map(
-            |(kinds, methods, os, arch, licenses, auth, capabilities, listed_for, health)| {
+            |(
+                kinds,
+                methods,
+                os,
+                arch,
+                licenses,
+                auth,
+                capabilities,
+                listed_for,
+                health,
+                versions,
+            )| {
                 let kinds = kinds.into_iter().map(FacetValue::Kind);
                 let methods = methods.into_iter().map(FacetValue::Method);
                 let os = os.into_iter().map(FacetValue::Os);
@@ -547,6 +732,7 @@ fn any_filters() -> impl Strategy<Value = Filters> {
                 let capabilities = capabilities.into_iter().map(FacetValue::Capability);
                 let listed_for = listed_for.into_iter().map(FacetValue::ListedFor);
                 let health = health.into_iter().map(FacetValue::Health);
+                let versions = versions.into_iter().map(FacetValue::ProtocolVersion);
                 kinds
                     .chain(methods)
                     .chain(os)
@@ -556,9 +742,42 @@ fn any_filters() -> impl Strategy<Value = Filters> {
                     .chain(capabilities)
                     .chain(listed_for)
                     .chain(health)
+                    .chain(versions)
                     .collect::<Filters>()
             },
         )
+}
+
+/// The protocol versions [`versioned`] writes (`9` only for failed probes), one nobody has, and
+/// `not-probed`.
+fn any_versions() -> Vec<ProtocolVersionFilter> {
+    ["1", "2", "10", "9", "7"]
+        .map(|v| ProtocolVersionFilter::Version(v.to_owned()))
+        .into_iter()
+        .chain([ProtocolVersionFilter::NotProbed])
+        .collect()
+}
+
+/// What a matrix's probes may record as the protocol version: a version, none, or a word that
+/// is not a version.
+fn any_protocol_version() -> impl Strategy<Value = Option<String>> {
+    proptest::sample::select(vec![None, Some("1"), Some("2"), Some("10"), Some("v1")])
+        .prop_map(|v| v.map(str::to_owned))
+}
+
+/// `matrix` with its agents' protocol versions replaced, in id order, by `versions` (the
+/// agents past its end with none), and each failed probe's by `9`, which no other agent has
+/// and the catalogue must ignore.
+fn versioned(mut matrix: ProtocolMatrix, versions: &[Option<String>]) -> ProtocolMatrix {
+    let mut versions = versions.iter();
+    for probe in matrix.agents.values_mut() {
+        let version = versions.next().cloned().flatten();
+        probe.protocol_version = match probe.status {
+            ProbeStatus::Succeeded => version,
+            ProbeStatus::Failed(_) => Some("9".to_owned()),
+        };
+    }
+    matrix
 }
 
 /// The bundled JetBrains views and quarantine list, those of `loaded` (bits: JetBrains view,
@@ -590,10 +809,11 @@ proptest! {
         q in proptest::sample::select(vec!["", "code", "agent", "gemni", "claude code", "zzzz"]),
         by_name in any::<bool>(),
         with_matrix in any::<bool>(),
+        versions in proptest::collection::vec(any_protocol_version(), 30),
         lists in 0u8..8,
         step in proptest::sample::select(vec![1usize, 7, 64, usize::MAX]),
     ) {
-        let matrix = with_matrix.then(real_matrix);
+        let matrix = with_matrix.then(|| versioned(real_matrix(), &versions));
         let mut catalog = Catalog::with_matrix(real_registry(), matrix.clone());
         let listings = bundled_listings(lists);
         catalog.set_listings(listings.clone());

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Facet, FacetValue,
-    Filters, Health, Kind, ListedFor, Method, Os, Sort, TagGroup,
+    Filters, Health, Kind, ListedFor, Method, Os, ProtocolVersionFilter, Sort, TagGroup,
 };
 
 /// A state from the parts tests care about.
@@ -287,6 +287,54 @@ fn a_comma_in_an_auth_method_name_round_trips_and_a_comma_list_still_splits() {
 }
 
 #[test]
+fn acp_versions_round_trip_and_other_words_are_dropped() {
+    let version = |v: &str| FacetValue::ProtocolVersion(ProtocolVersionFilter::Version(v.into()));
+    let not_probed = FacetValue::ProtocolVersion(ProtocolVersionFilter::NotProbed);
+    let read = CatalogQuery::from_query_string("acp=1,not-probed");
+    let values: Vec<FacetValue> = read.filters.iter().cloned().collect();
+    assert_eq!(values, [version("1"), not_probed.clone()]);
+    // Written as repeated keys, after the capabilities, versions in number order.
+    assert_eq!(read.to_query_string(), "acp=1&acp=not-probed");
+    assert_eq!(
+        CatalogQuery::from_query_string(&read.to_query_string()),
+        read
+    );
+    let many = CatalogQuery::from_query_string("acp=10&acp=2,+NOT-PROBED+&cap=set-model");
+    assert_eq!(
+        many.to_query_string(),
+        "cap=set-model&acp=2&acp=10&acp=not-probed"
+    );
+    // A word that is not `not-probed` nor digits in dot-separated parts selects nothing.
+    for bad in [
+        "acp=v1",
+        "acp=<x>",
+        "acp=%3Cx%3E",
+        "acp=",
+        "acp=1.",
+        "acp=1..2",
+        "acp=2025-06-18",
+        "acp=1%2C2",
+        "acp=%20",
+    ] {
+        assert!(CatalogQuery::from_query_string(bad).is_default(), "{bad:?}");
+    }
+    assert_eq!(
+        CatalogQuery::from_query_string("acp=v1,+0.2+&acp=<x>").to_query_string(),
+        "acp=0.2"
+    );
+    // Built directly, a word that is not a version is dropped by normalising.
+    let query = state(
+        "",
+        |f| {
+            f.extend([version(" 1 "), version("v1"), version("")]);
+        },
+        Sort::Relevance,
+    );
+    let normalized: Vec<FacetValue> = query.normalized().filters.iter().cloned().collect();
+    assert_eq!(normalized, [version("1")]);
+}
+
+#[test]
 fn sorts_read_back() {
     for sort in Sort::ALL {
         assert_eq!(Sort::parse(sort.as_str()), Some(sort));
@@ -312,6 +360,19 @@ fn any_auth() -> impl Strategy<Value = AuthFilter> {
     prop_oneof![
         proptest::sample::select(known),
         other.prop_map(|name| AuthFilter::Method(AuthMethod::Other(name))),
+    ]
+}
+
+/// ACP version options: versions, `not-probed`, and any other text as a version (blank,
+/// padded, or not one).
+fn any_version() -> impl Strategy<Value = ProtocolVersionFilter> {
+    prop_oneof![
+        proptest::sample::select(vec![
+            ProtocolVersionFilter::Version("1".to_owned()),
+            ProtocolVersionFilter::Version("0.2".to_owned()),
+            ProtocolVersionFilter::NotProbed,
+        ]),
+        prop_oneof![any::<String>(), "[ 0-9.,v]{0,6}"].prop_map(ProtocolVersionFilter::Version),
     ]
 }
 
@@ -341,9 +402,22 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
         any_tags(),
         proptest::sample::subsequence(ListedFor::ALL.to_vec(), 0..=ListedFor::ALL.len()),
         proptest::sample::subsequence(Health::ALL.to_vec(), 0..=Health::ALL.len()),
+        proptest::collection::btree_set(any_version(), 0..3),
     )
         .prop_map(
-            |(kinds, methods, os, arch, licenses, auth, capabilities, tags, listed_for, health)| {
+            |(
+                kinds,
+                methods,
+                os,
+                arch,
+                licenses,
+                auth,
+                capabilities,
+                tags,
+                listed_for,
+                health,
+                versions,
+            )| {
                 let tags = tags.into_iter().flat_map(|(group, values)| {
                     values
                         .into_iter()
@@ -361,6 +435,7 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
                     .chain(tags)
                     .chain(listed_for.into_iter().map(FacetValue::ListedFor))
                     .chain(health.into_iter().map(FacetValue::Health))
+                    .chain(versions.into_iter().map(FacetValue::ProtocolVersion))
                     .collect::<Filters>()
             },
         );
@@ -381,8 +456,8 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
 
 proptest! {
     /// Reading a written state gives it back, up to `normalized` (licences and tag values
-    /// trimmed, blank ones and empty tag groups dropped, auth options read back from their
-    /// words); the search text, whatever it holds, comes back exactly.
+    /// trimmed, blank ones and empty tag groups dropped, auth and ACP version options read back
+    /// from their words); the search text, whatever it holds, comes back exactly.
     #[test]
     fn round_trip(query in any_query()) {
         let written = query.to_query_string();

@@ -7,10 +7,11 @@ use crate::agentregistry::ServiceAgent;
 use crate::license;
 use crate::listing::{Health, ListedFor, Listing, Listings};
 use crate::model::{Arch, Entry, Kind, Method, Origin, Os};
-use crate::protocol::{AuthMethod, Capability, Facts, ProbeResult, ProtocolMatrix};
+use crate::protocol::{AuthMethod, Capability, Facts, ProbeResult, ProbeStatus, ProtocolMatrix};
 
 use super::table::{
-    AuthFilter, CapabilityFilter, FACETS, Facet, FacetValue, LIVE, STALE, TagGroup,
+    AuthFilter, CapabilityFilter, FACETS, Facet, FacetValue, LIVE, ProtocolVersionFilter, STALE,
+    TagGroup,
 };
 
 /// The facet values of one entry, sorted, without duplicates.
@@ -183,6 +184,18 @@ fn values_in(facet: Facet, cx: &Context<'_>, out: &mut Vec<FacetValue>) {
             ),
             None => out.push(FacetValue::Capability(CapabilityFilter::NotProbed)),
         },
+        (Facet::ProtocolVersion, _) => match cx.probe {
+            Some(probe) => out.extend(
+                probe
+                    .protocol_version
+                    .as_deref()
+                    .and_then(ProtocolVersionFilter::version)
+                    .map(FacetValue::ProtocolVersion),
+            ),
+            None => out.push(FacetValue::ProtocolVersion(
+                ProtocolVersionFilter::NotProbed,
+            )),
+        },
         (Facet::Tag(group), _) => {
             if let Some(agent) = agent {
                 out.extend(
@@ -232,7 +245,8 @@ fn tag_values(group: TagGroup, agent: &ServiceAgent) -> Vec<String> {
 ///
 /// The "Listed for" group offers the views that were loaded (the main registry always is);
 /// "Health" offers `quarantined` when the quarantine list was loaded, `probe-failed` and
-/// `healthy` when the matrix was, `not-probed` when either was.
+/// `healthy` when the matrix was, `not-probed` when either was; "ACP version" offers every
+/// version the matrix records of a successful probe, and `not-probed`.
 pub(super) fn offered(
     facet: Facet,
     any_acp: bool,
@@ -275,6 +289,20 @@ pub(super) fn offered(
         Facet::Capability => {
             matrix.then(|| CapabilityFilter::ALL.map(FacetValue::Capability).to_vec())
         }
+        Facet::ProtocolVersion => sources.matrix.map(|matrix| {
+            let mut versions: Vec<FacetValue> = matrix
+                .agents
+                .values()
+                .filter(|probe| probe.status == ProbeStatus::Succeeded)
+                .filter_map(|probe| probe.protocol_version.as_deref())
+                .filter_map(ProtocolVersionFilter::version)
+                .chain([ProtocolVersionFilter::NotProbed])
+                .map(FacetValue::ProtocolVersion)
+                .collect();
+            versions.sort_unstable();
+            versions.dedup();
+            versions
+        }),
     }
 }
 

@@ -30,10 +30,10 @@ const COUNTED_ALONE: u8 = 1 << 6;
 /// A group is listed when it applies and has an option. Its options are the values it offers
 /// (kinds, platforms, the loaded listings…, zero counts included, so a UI can show them
 /// disabled), the values found as its [`Found`] says (licences and tag values with a result;
-/// every auth method of the probed entries), and every selected value (even at zero), in its
-/// [`Order`]. Each count is the number of entries matching the search and the filters of every
-/// *other* group that have the value; in a [`Within::All`] group (capabilities), the number of
-/// results there would be if the value were ticked.
+/// every auth method and protocol version of the probed entries), and every selected value
+/// (even at zero), in its [`Order`]. Each count is the number of entries matching the search
+/// and the filters of every *other* group that have the value; in a [`Within::All`] group
+/// (capabilities), the number of results there would be if the value were ticked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FacetCounts {
     groups: Vec<(Facet, Vec<(FacetValue, usize)>)>,

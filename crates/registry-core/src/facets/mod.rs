@@ -1,9 +1,10 @@
 //! Filters and their live, disjunctive counts.
 //!
-//! Nine facet groups narrow the ACP catalogue: kind, distribution method, operating system,
-//! architecture, licence; from the [protocol matrix](crate::protocol), auth method and
-//! capability; and from the registry's [other lists](crate::listing), the clients' views listing
-//! the entry ("Listed for") and its health (quarantined, probe failed, healthy, not probed).
+//! Ten facet groups narrow the ACP catalogue: kind, distribution method, operating system,
+//! architecture, licence; from the [protocol matrix](crate::protocol), auth method, capability
+//! and ACP protocol version; and from the registry's [other lists](crate::listing), the clients'
+//! views listing the entry ("Listed for") and its health (quarantined, probe failed, healthy,
+//! not probed).
 //! Groups are AND-ed. Within every group but capabilities the selected values are OR-ed:
 //! `dist=npx&dist=uvx&os=windows` keeps entries run with npx *or* uvx that *also* run on Windows.
 //! An entry runs on an OS (an architecture) when it has an npx or uvx package, which runs
@@ -19,10 +20,10 @@
 //!
 //! An agent is *probed* when the matrix lists it with a successful `initialize`; every other
 //! entry (not in the matrix, probe failed, an extension, or no matrix loaded) is *not probed*:
-//! its auth methods and capabilities are unknown, which is not the same as unsupported. Each
-//! protocol group has a `not-probed` option ([`AuthFilter::NotProbed`],
-//! [`CapabilityFilter::NotProbed`]) that keeps those entries *in addition to* what the group's
-//! other options keep.
+//! its auth methods, capabilities and protocol version are unknown, which is not the same as
+//! unsupported. Each protocol group has a `not-probed` option ([`AuthFilter::NotProbed`],
+//! [`CapabilityFilter::NotProbed`], [`ProtocolVersionFilter::NotProbed`]) that keeps those
+//! entries *in addition to* what the group's other options keep.
 //!
 //! - **Auth** is OR-ed like the first five groups: `auth=terminal&auth=env_var` keeps agents
 //!   offering a terminal login *or* an API key. Its counts are disjunctive as above.
@@ -32,10 +33,17 @@
 //!   selected. The count beside a capability option is the number of results there would be if
 //!   it were ticked (the other groups' filters applied), which is the current number of results
 //!   for an option already ticked; likewise for `not-probed`.
+//! - **ACP version** is OR-ed like auth: `acp=1&acp=not-probed` keeps the agents that answered
+//!   `initialize` with protocol version 1 *or* were not probed. A version is kept as the matrix
+//!   writes it, when it is one ([`ProtocolVersionFilter::version`]: digits in dot-separated
+//!   parts); the group offers every such version the matrix records, and `not-probed`. A probed
+//!   agent for which the matrix records no version, or one that is not a version (`v1`), has no
+//!   value in this group, as an agent advertising no auth method has none in auth: it is probed,
+//!   so `not-probed` does not keep it, and no version option does either.
 //!
-//! Without a matrix every entry is not probed: the auth and capability counts are empty (the UI
-//! hides those groups), and filters from a URL still apply consistently — a method or a
-//! capability matches nothing, `not-probed` matches everything.
+//! Without a matrix every entry is not probed: the auth, capability and version counts are empty
+//! (the UI hides those groups), and filters from a URL still apply consistently — a method, a
+//! capability or a version matches nothing, `not-probed` matches everything.
 //!
 //! # AgentRegistry facets
 //!
@@ -71,12 +79,12 @@
 //!  // table.rs: the group and its value, each placed where its row goes (values sort in
 //!  // table order), the row, and one arm each in index, parse, facet, as_str and label
 //!  pub enum Facet {
-//!      Capability,
+//!      ProtocolVersion,
 //! +    /// Whether the entry has its own icon.
 //! +    Icon,
-//! -pub const FACETS: [FacetSpec; 16] = [
-//! +pub const FACETS: [FacetSpec; 17] = [
-//!      // ... after the Capability row:
+//! -pub const FACETS: [FacetSpec; 17] = [
+//! +pub const FACETS: [FacetSpec; 18] = [
+//!      // ... after the ACP version row:
 //! +    FacetSpec {
 //! +        facet: Facet::Icon,
 //! +        key: "icon",
@@ -87,19 +95,19 @@
 //! +        order: Order::Value,
 //! +    },
 //!  pub enum FacetValue {
-//!      Capability(CapabilityFilter),
+//!      ProtocolVersion(ProtocolVersionFilter),
 //! +    /// Whether the entry has its own icon.
 //! +    Icon(bool),
-//! +            Facet::Icon => 9,
-//! -            Facet::Tag(group) => 9 + group as usize,
-//! +            Facet::Tag(group) => 10 + group as usize,
+//! +            Facet::Icon => 10,
+//! -            Facet::Tag(group) => 10 + group as usize,
+//! +            Facet::Tag(group) => 11 + group as usize,
 //! +            Facet::Icon => ["no", "yes"].iter().position(|w| *w == lower()).map(|i| FacetValue::Icon(i == 1)),
 //! +            FacetValue::Icon(_) => Facet::Icon,
 //! +            FacetValue::Icon(has) => if *has { "yes" } else { "no" },
 //! +            FacetValue::Icon(has) => if *has { "Its own" } else { "Monogram" },
 //!  // table.rs's test of the order: the tag groups' rows moved one down
-//! -        assert_eq!(order, [0, 2, 3, 9, 15]);
-//! +        assert_eq!(order, [0, 2, 3, 10, 16]);
+//! -        assert_eq!(order, [0, 2, 3, 10, 16]);
+//! +        assert_eq!(order, [0, 2, 3, 11, 17]);
 //!  // entry.rs: the predicate, and what the group offers (both values, even at zero)
 //! +        (Facet::Icon, _) => out.push(FacetValue::Icon(entry.icon.is_some())),
 //! +        Facet::Icon => acp([false, true].map(FacetValue::Icon).to_vec()),
@@ -119,8 +127,8 @@ use std::collections::BTreeSet;
 pub use entry::EntryFacets;
 pub use index::{FacetCounts, FacetIndex, FacetIndexBuilder};
 pub use table::{
-    AuthFilter, CapabilityFilter, FACETS, Facet, FacetSpec, FacetValue, Found, LIVE, Order, STALE,
-    Several, TagGroup, Within,
+    AuthFilter, CapabilityFilter, FACETS, Facet, FacetSpec, FacetValue, Found, LIVE, Order,
+    ProtocolVersionFilter, STALE, Several, TagGroup, Within,
 };
 
 /// The selected filter values, in [`FacetValue`] order; within a group values combine as its

@@ -6,6 +6,8 @@
 //! from the query string and passed typed from then on. What an entry *has* in each group is the
 //! one predicate of [`super::entry`].
 
+use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::sync::Arc;
 
 use crate::listing::{Health, ListedFor};
@@ -38,6 +40,8 @@ pub enum Facet {
     Auth,
     /// Capabilities the probe found.
     Capability,
+    /// The ACP protocol version the probe found.
+    ProtocolVersion,
     /// A string-valued group of [AgentRegistry](crate::agentregistry) entries.
     Tag(TagGroup),
 }
@@ -125,7 +129,7 @@ pub enum Order {
 }
 
 /// Every facet group, in the order the filter panel shows them and the query string writes them.
-pub const FACETS: [FacetSpec; 16] = [
+pub const FACETS: [FacetSpec; 17] = [
     FacetSpec {
         facet: Facet::Kind,
         key: "kind",
@@ -207,6 +211,15 @@ pub const FACETS: [FacetSpec; 16] = [
         found: Found::No,
         order: Order::Value,
     },
+    FacetSpec {
+        facet: Facet::ProtocolVersion,
+        key: "acp",
+        legend: "ACP version (probed)",
+        several: Several::Commas,
+        within: Within::Any,
+        found: Found::Always,
+        order: Order::Value,
+    },
     tag(TagGroup::Protocol, "protocol", "Protocol", Order::Count),
     tag(TagGroup::Transport, "transport", "Transport", Order::Count),
     tag(
@@ -265,6 +278,8 @@ pub enum FacetValue {
     Auth(AuthFilter),
     /// A capability option.
     Capability(CapabilityFilter),
+    /// An ACP protocol version option.
+    ProtocolVersion(ProtocolVersionFilter),
     /// A tag-group value, trimmed.
     Tag(TagGroup, Arc<str>),
 }
@@ -275,6 +290,19 @@ pub enum AuthFilter {
     /// Probed agents advertising this method.
     Method(AuthMethod),
     /// Entries whose auth methods are unknown (see the module docs).
+    NotProbed,
+}
+
+/// An option of the ACP protocol version facet.
+///
+/// Versions sort by their dot-separated numbers (`1` before `2` before `10`), before
+/// `NotProbed`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProtocolVersionFilter {
+    /// Probed agents that answered `initialize` with this version, as the matrix writes it
+    /// (`1`): digits, in dot-separated parts.
+    Version(String),
+    /// Entries whose protocol version is unknown (see the module docs).
     NotProbed,
 }
 
@@ -310,7 +338,8 @@ impl Facet {
             Facet::License => 6,
             Facet::Auth => 7,
             Facet::Capability => 8,
-            Facet::Tag(group) => 9 + group as usize,
+            Facet::ProtocolVersion => 9,
+            Facet::Tag(group) => 10 + group as usize,
         }
     }
 
@@ -348,7 +377,8 @@ impl Facet {
 
     /// One value of this group from its query-string word, trimmed; words of the enum groups
     /// are compared case-insensitively. `None` when blank or unknown. An auth word that is not
-    /// `not-probed` nor a known method is another method's name (see [`AuthMethod::parse`]).
+    /// `not-probed` nor a known method is another method's name (see [`AuthMethod::parse`]); a
+    /// protocol version is one only when written as one (see [`ProtocolVersionFilter::version`]).
     pub fn parse(self, word: &str) -> Option<FacetValue> {
         let word = word.trim();
         let lower = || word.to_ascii_lowercase();
@@ -362,6 +392,9 @@ impl Facet {
             Facet::License => (!word.is_empty()).then(|| FacetValue::License(word.into())),
             Facet::Auth => AuthFilter::parse(word).map(FacetValue::Auth),
             Facet::Capability => CapabilityFilter::parse(&lower()).map(FacetValue::Capability),
+            Facet::ProtocolVersion => {
+                ProtocolVersionFilter::parse(word).map(FacetValue::ProtocolVersion)
+            }
             Facet::Tag(group) => (!word.is_empty()).then(|| FacetValue::Tag(group, word.into())),
         }
     }
@@ -380,6 +413,7 @@ impl FacetValue {
             FacetValue::License(_) => Facet::License,
             FacetValue::Auth(_) => Facet::Auth,
             FacetValue::Capability(_) => Facet::Capability,
+            FacetValue::ProtocolVersion(_) => Facet::ProtocolVersion,
             FacetValue::Tag(group, _) => Facet::Tag(*group),
         }
     }
@@ -396,14 +430,15 @@ impl FacetValue {
             FacetValue::License(v) => v,
             FacetValue::Auth(v) => v.as_str(),
             FacetValue::Capability(v) => v.as_str(),
+            FacetValue::ProtocolVersion(v) => v.as_str(),
             FacetValue::Tag(_, v) => v,
         }
     }
 
-    /// What people read: `macOS`, `Load session`, `Live now`, `HTTP`; a licence or another tag
-    /// value as written.
-    pub fn label(&self) -> &str {
-        match self {
+    /// What people read: `macOS`, `Load session`, `Version 1`, `Live now`, `HTTP`; a licence or
+    /// another tag value as written. Only a protocol version's label is made for the occasion.
+    pub fn label(&self) -> Cow<'_, str> {
+        let label: &str = match self {
             FacetValue::Kind(v) => v.label(),
             FacetValue::ListedFor(v) => v.label(),
             FacetValue::Health(v) => v.label(),
@@ -413,6 +448,7 @@ impl FacetValue {
             FacetValue::License(v) => v,
             FacetValue::Auth(v) => v.label(),
             FacetValue::Capability(v) => v.label(),
+            FacetValue::ProtocolVersion(v) => return v.label(),
             FacetValue::Tag(group, v) => match (group, &**v) {
                 (TagGroup::Live, LIVE) => "Live now",
                 (TagGroup::Live, STALE) => "Stale",
@@ -421,7 +457,8 @@ impl FacetValue {
                 (TagGroup::Transport, "AzureServiceBus") => "Azure Service Bus",
                 _ => v,
             },
-        }
+        };
+        Cow::Borrowed(label)
     }
 
     /// Whether, in a [`Within::All`] group, it is OR-ed with the others instead of AND-ed:
@@ -456,6 +493,75 @@ impl AuthFilter {
         } else {
             AuthMethod::parse(word).map(AuthFilter::Method)
         }
+    }
+}
+
+impl ProtocolVersionFilter {
+    /// The query-string word: the version as written, or `not-probed`.
+    pub fn as_str(&self) -> &str {
+        match self {
+            ProtocolVersionFilter::Version(version) => version,
+            ProtocolVersionFilter::NotProbed => NOT_PROBED,
+        }
+    }
+
+    /// What people read: `Version 1` or `Not probed`.
+    pub fn label(&self) -> Cow<'static, str> {
+        match self {
+            ProtocolVersionFilter::Version(version) => Cow::Owned(format!("Version {version}")),
+            ProtocolVersionFilter::NotProbed => Cow::Borrowed("Not probed"),
+        }
+    }
+
+    /// Reads a query-string word, trimmed: `not-probed` (any case) or a version (see
+    /// [`ProtocolVersionFilter::version`]); `None` for anything else.
+    pub fn parse(word: &str) -> Option<ProtocolVersionFilter> {
+        if word.trim().eq_ignore_ascii_case(NOT_PROBED) {
+            Some(ProtocolVersionFilter::NotProbed)
+        } else {
+            ProtocolVersionFilter::version(word)
+        }
+    }
+
+    /// The option of a version as written, trimmed, when it is one: digits in dot-separated
+    /// parts (`1`, `0.2`); `None` for anything else (`v1`, `1.`, `2025-06-18`, blank).
+    pub fn version(written: &str) -> Option<ProtocolVersionFilter> {
+        let written = written.trim();
+        written
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| ProtocolVersionFilter::Version(written.to_owned()))
+    }
+}
+
+impl Ord for ProtocolVersionFilter {
+    /// Versions by their parts as numbers, then as written (so `01` and `1` stay apart), before
+    /// `NotProbed`.
+    fn cmp(&self, other: &Self) -> Ordering {
+        /// A part's number as digits without leading zeros: a longer one is larger, one as long
+        /// compares as text, so no part can overflow.
+        fn numbers(version: &str) -> impl Iterator<Item = (usize, &str)> {
+            version.split('.').map(|part| {
+                let digits = part.trim_start_matches('0');
+                (digits.len(), digits)
+            })
+        }
+        match (self, other) {
+            (ProtocolVersionFilter::Version(a), ProtocolVersionFilter::Version(b)) => {
+                numbers(a).cmp(numbers(b)).then_with(|| a.cmp(b))
+            }
+            (ProtocolVersionFilter::Version(_), ProtocolVersionFilter::NotProbed) => Ordering::Less,
+            (ProtocolVersionFilter::NotProbed, ProtocolVersionFilter::Version(_)) => {
+                Ordering::Greater
+            }
+            (ProtocolVersionFilter::NotProbed, ProtocolVersionFilter::NotProbed) => Ordering::Equal,
+        }
+    }
+}
+
+impl PartialOrd for ProtocolVersionFilter {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -548,7 +654,7 @@ mod tests {
         ];
         values.sort();
         let order: Vec<usize> = values.iter().map(|v| v.facet().index()).collect();
-        assert_eq!(order, [0, 2, 3, 9, 15]);
+        assert_eq!(order, [0, 2, 3, 10, 16]);
     }
 
     #[test]
@@ -565,6 +671,9 @@ mod tests {
             FacetValue::Auth(AuthFilter::NotProbed),
             FacetValue::Capability(CapabilityFilter::Supports(Capability::SetModel)),
             FacetValue::Capability(CapabilityFilter::NotProbed),
+            FacetValue::ProtocolVersion(ProtocolVersionFilter::Version("1".into())),
+            FacetValue::ProtocolVersion(ProtocolVersionFilter::Version("0.10".into())),
+            FacetValue::ProtocolVersion(ProtocolVersionFilter::NotProbed),
             FacetValue::Tag(TagGroup::Label, "team=a,b".into()),
         ];
         for value in values {
@@ -573,5 +682,44 @@ mod tests {
                 std::slice::from_ref(&value)
             );
         }
+    }
+
+    #[test]
+    fn protocol_versions_read_as_written_and_sort_by_number() {
+        let version = |v: &str| ProtocolVersionFilter::Version(v.to_owned());
+        for (word, expected) in [
+            ("1", Some(version("1"))),
+            (" 0.2 ", Some(version("0.2"))),
+            ("01", Some(version("01"))),
+            ("not-probed", Some(ProtocolVersionFilter::NotProbed)),
+            (" Not-Probed ", Some(ProtocolVersionFilter::NotProbed)),
+            ("v1", None),
+            ("1.", None),
+            (".1", None),
+            ("1..2", None),
+            ("2025-06-18", None),
+            ("<x>", None),
+            ("", None),
+        ] {
+            assert_eq!(ProtocolVersionFilter::parse(word), expected, "{word:?}");
+        }
+        assert_eq!(ProtocolVersionFilter::version("not-probed"), None);
+        let mut options = [
+            ProtocolVersionFilter::NotProbed,
+            version("10"),
+            version("2"),
+            version("1.10"),
+            version("01"),
+            version("1.9"),
+            version("1"),
+        ];
+        options.sort();
+        let words: Vec<&str> = options.iter().map(ProtocolVersionFilter::as_str).collect();
+        assert_eq!(words, ["01", "1", "1.9", "1.10", "2", "10", "not-probed"]);
+        let labels: Vec<Cow<'_, str>> = [version("1"), ProtocolVersionFilter::NotProbed]
+            .iter()
+            .map(ProtocolVersionFilter::label)
+            .collect();
+        assert_eq!(labels, ["Version 1", "Not probed"]);
     }
 }

@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use registry_core::{
     Arch, AuthFilter, AuthMethod, BinaryTarget, CapabilityFilter, Catalog, Distribution, Entry,
     EntryFacets, Facet, FacetCounts, FacetValue, Filters, Health, Kind, ListedFor, Loaded, Method,
-    Os, PackageTarget, Pager, PlatformKey, ProtocolMatrix, Registry, TagGroup,
+    Os, PackageTarget, Pager, PlatformKey, ProbeStatus, ProtocolMatrix, ProtocolVersionFilter,
+    Registry, TagGroup,
 };
 
 /// The 130 agents of the real registry, as published in 2026.
@@ -188,8 +189,10 @@ pub fn listed(counts: &FacetCounts) -> Vec<(Facet, Vec<(FacetValue, usize)>)> {
 /// for each capability option, the hits that would pass if it were ticked too. The values
 /// listed: every kind, method, OS and architecture (when some entry is an ACP entry); the
 /// loaded listings and healths; the known auth methods, those of the probed entries, and
-/// `not-probed` (with a matrix); every capability option (with a matrix); the licences and tag
-/// values some hit counts for; and every selected value of a listed group.
+/// `not-probed` (with a matrix); every capability option (with a matrix); the protocol versions
+/// of the matrix's successful probes, those of the probed entries, and `not-probed` (with a
+/// matrix); the licences and tag values some hit counts for; and every selected value of a
+/// listed group.
 pub fn naive_counts(
     catalog: &Catalog,
     hits: &[usize],
@@ -263,6 +266,18 @@ pub fn naive_counts(
             Facet::Capability => {
                 probe.then(|| CapabilityFilter::ALL.map(FacetValue::Capability).to_vec())
             }
+            Facet::ProtocolVersion => matrix.map(|matrix| {
+                matrix
+                    .agents
+                    .values()
+                    .filter(|p| p.status == ProbeStatus::Succeeded)
+                    .filter_map(|p| p.protocol_version.as_deref())
+                    .filter_map(ProtocolVersionFilter::version)
+                    .chain([ProtocolVersionFilter::NotProbed])
+                    .map(FacetValue::ProtocolVersion)
+                    .chain(every_value.iter().filter(|v| v.facet() == facet).cloned())
+                    .collect()
+            }),
             Facet::License | Facet::Tag(_) => Some(Vec::new()),
         };
         let Some(offered) = offered else { continue };
