@@ -40,6 +40,7 @@
 
 use std::sync::Arc;
 
+use crate::clients::Outcome;
 use crate::facets::{FacetCounts, FacetIndex, FacetIndexBuilder};
 use crate::listing::{Listing, Listings};
 use crate::lookalike::Lookalikes;
@@ -90,6 +91,9 @@ pub struct CatalogView {
     /// The search matches, for highlighting (their hits ignore the filters); shared, since
     /// every card on screen marks its text with them.
     pub matches: Arc<Matches>,
+    /// With the verdicts in the visitor's client ([`Catalog::view_fitted`]): how many results
+    /// each outcome would keep, under every other filter, in [`Outcome::ALL`] order.
+    pub works: Option<[usize; 4]>,
 }
 
 impl Catalog {
@@ -200,10 +204,47 @@ impl Catalog {
 
     /// What to show for a query, the date orders by `dates`.
     pub fn view_dated(&self, query: &CatalogQuery, dates: Option<&Dates>) -> CatalogView {
+        self.view_fitted(query, dates, None)
+    }
+
+    /// [`Catalog::view_dated`], with each entry's verdict in the visitor's client (`fits`, by
+    /// entry index: see [`crate::clients::verdict`]), which `query.works` filters by. It is one
+    /// more group: the other groups are counted under it, and [`CatalogView::works`] counts its
+    /// outcomes under the others. Without verdicts, `query.works` filters nothing.
+    pub fn view_fitted(
+        &self,
+        query: &CatalogQuery,
+        dates: Option<&Dates>,
+        fits: Option<&[Outcome]>,
+    ) -> CatalogView {
         let matches = self.index.search(&query.q);
-        let (mut results, counts) = self
-            .facets
-            .filter(matches.hits.iter().map(|hit| hit.entry), &query.filters);
+        let hits = matches.hits.iter().map(|hit| hit.entry);
+        let fit_of = |entry: usize| {
+            fits.and_then(|fits| fits.get(entry).copied())
+                .unwrap_or(Outcome::Unknown)
+        };
+        let (mut results, counts) = match fits {
+            Some(_) if !query.works.is_empty() => self.facets.filter(
+                hits.clone().filter(|&e| query.works.contains(&fit_of(e))),
+                &query.filters,
+            ),
+            _ => self.facets.filter(hits.clone(), &query.filters),
+        };
+        let works = fits.map(|_| {
+            let kept;
+            let under_others = if query.works.is_empty() {
+                &results
+            } else {
+                kept = self.facets.filter(hits, &query.filters).0;
+                &kept
+            };
+            let mut works = [0; 4];
+            for &entry in under_others {
+                // An outcome's discriminant is its place in `Outcome::ALL`.
+                works[fit_of(entry) as usize] += 1;
+            }
+            works
+        });
         match query.sort {
             // Hits come best first, ties and empty queries in name order.
             Sort::Relevance => {}
@@ -231,6 +272,7 @@ impl Catalog {
             results,
             counts,
             matches: Arc::new(matches),
+            works,
         }
     }
 }

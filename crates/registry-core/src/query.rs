@@ -27,6 +27,7 @@
 //! | `owner`   | an owner id                              | repeated keys only          |
 //! | `sort`    | `name` (`relevance`, the default, is left out) | the last one counts   |
 //! | `client`  | the id of the visitor's ACP client (`zed`): a slug, not a filter | the last one counts |
+//! | `works`   | [`Outcome::as_str`](crate::clients::Outcome::as_str) in that client: `works`, `works-with-step`, `unknown`, `does-not-work` | repeated keys or a comma list |
 //!
 //! The facet keys, and how their values are written and read, are the rows of
 //! [`FACETS`](crate::facets::FACETS): this codec iterates that table and knows no facet itself.
@@ -55,6 +56,9 @@
 //! (trimmed, blank ones dropped, an other method named like a known one or `not-probed` read as
 //! that), and reads each protocol version back (trimmed, dropped when it is not one).
 
+use std::collections::BTreeSet;
+
+use crate::clients::Outcome;
 use crate::facets::{Facet, Filters, Several};
 
 /// One form-encoded component decoded: `+` is a space, `%XX` a byte, invalid UTF-8 replaced.
@@ -91,6 +95,10 @@ pub struct CatalogQuery {
     /// The ACP client the visitor chose ("My editor"), by its profile's id: the cards say
     /// whether each agent works in it. Not a filter: the results are the same.
     pub client: Option<String>,
+    /// Keeps the entries whose verdict in the visitor's client is one of these (OR-ed), in
+    /// [`Outcome`] order; it filters only when the page has the verdicts
+    /// ([`Catalog::view_fitted`](crate::Catalog::view_fitted)).
+    pub works: BTreeSet<Outcome>,
 }
 
 impl Sort {
@@ -134,6 +142,9 @@ impl CatalogQuery {
         if let Some(client) = &self.client {
             out.append_pair(CLIENT, client);
         }
+        for outcome in &self.works {
+            out.append_pair(WORKS, outcome.as_str());
+        }
         out.finish()
     }
 
@@ -146,8 +157,10 @@ impl CatalogQuery {
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let key = decode(key);
-            let commas = Facet::from_key(&key.trim().to_ascii_lowercase())
-                .is_some_and(|facet| facet.spec().several == Several::Commas);
+            let lower = key.trim().to_ascii_lowercase();
+            let commas = lower == WORKS
+                || Facet::from_key(&lower)
+                    .is_some_and(|facet| facet.spec().several == Several::Commas);
             if commas {
                 pairs.extend(value.split(',').map(|word| (key.clone(), decode(word))));
             } else {
@@ -201,6 +214,14 @@ impl CatalogQuery {
                     self.client = Some(client);
                 }
             }
+            WORKS => {
+                for word in value.split(',') {
+                    let word = word.trim().to_ascii_lowercase();
+                    if let Some(outcome) = Outcome::ALL.into_iter().find(|o| o.as_str() == word) {
+                        self.works.insert(outcome);
+                    }
+                }
+            }
             other => {
                 if let Some(facet) = Facet::from_key(other) {
                     self.filters.extend(values(facet, value));
@@ -237,6 +258,8 @@ pub mod keys {
     pub const SORT: &str = "sort";
     /// The visitor's ACP client.
     pub const CLIENT: &str = "client";
+    /// The verdicts kept, in the visitor's client.
+    pub const WORKS: &str = "works";
 }
 
-use keys::{CLIENT, Q, SORT};
+use keys::{CLIENT, Q, SORT, WORKS};

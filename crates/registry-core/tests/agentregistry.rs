@@ -915,7 +915,7 @@ proptest! {
         let mut entries = real_registry().entries;
         entries.extend(agentregistry().registry.entries);
         let catalog = Catalog::new(registry(entries));
-        let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort: Sort::Relevance, client: None };
+        let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort: Sort::Relevance, ..CatalogQuery::default() };
         let view = catalog.view(&query);
         let hits: Vec<usize> = catalog.index.search(q).hits.iter().map(|h| h.entry).collect();
         let expected: Vec<usize> = hits

@@ -894,3 +894,57 @@ fn architecture_is_part_of_a_binary_platform() {
         "Zed downloads its build for macOS ARM64 itself."
     );
 }
+
+/// The verdicts as a filter group of the catalogue (`?works=`): it keeps the entries with the
+/// outcomes chosen, counts its outcomes under the other filters, and the other groups are
+/// counted under it.
+#[test]
+fn verdicts_filter_and_count_the_catalogue_like_a_group() {
+    use registry_core::facets::{Facet, FacetValue};
+    use registry_core::{Catalog, CatalogQuery, Method};
+
+    let bundled = bundled();
+    let mut catalog = Catalog::new(bundled.registry.clone());
+    catalog.set_sources(Some(bundled.matrix.clone()), bundled.listings.clone());
+    let zed = client("zed");
+    let linux = platform("linux-x86_64");
+    let fits: Vec<Outcome> = (catalog.registry.entries.iter())
+        .map(|entry| verdict(entry, &zed, linux, &catalog.listings, &catalog.facts(entry)).outcome)
+        .collect();
+    let all = CatalogQuery::from_query_string("client=zed");
+    let unfiltered = catalog.view_fitted(&all, None, Some(&fits));
+    let counts = unfiltered.works.expect("counts with verdicts");
+    assert_eq!(counts.iter().sum::<usize>(), catalog.registry.entries.len());
+    assert!(counts[0] > 0 && counts[2] > 0, "{counts:?}");
+    // Without verdicts the group neither filters nor counts.
+    let works = CatalogQuery::from_query_string("client=zed&works=works");
+    let plain = catalog.view_dated(&works, None);
+    assert_eq!(plain.results.len(), catalog.registry.entries.len());
+    assert_eq!(plain.works, None);
+    // With them it keeps exactly the agents that work, and counts every outcome as if ticked.
+    let kept = catalog.view_fitted(&works, None, Some(&fits));
+    let expected: Vec<usize> = (0..fits.len()).filter(|&i| fits[i] == W).collect();
+    let mut results = kept.results.clone();
+    results.sort_unstable();
+    assert_eq!(results, expected);
+    assert_eq!(kept.works, Some(counts));
+    // Another group is counted under it: npx among the agents that work.
+    let npx = (kept.counts.of(Facet::Method).iter())
+        .find(|(value, _)| *value == FacetValue::Method(Method::Npx))
+        .map_or(0, |(_, count)| *count);
+    let by_hand = expected
+        .iter()
+        .filter(|&&i| catalog.registry.entries[i].distribution.npx.is_some())
+        .count();
+    assert_eq!(npx, by_hand);
+    // And it is counted under the others: only npx agents.
+    let npx_only = CatalogQuery::from_query_string("client=zed&dist=npx");
+    let counted = catalog
+        .view_fitted(&npx_only, None, Some(&fits))
+        .works
+        .unwrap();
+    let npx_works = (0..fits.len())
+        .filter(|&i| fits[i] == W && catalog.registry.entries[i].distribution.npx.is_some())
+        .count();
+    assert_eq!(counted[0], npx_works);
+}

@@ -818,7 +818,7 @@ proptest! {
         let listings = bundled_listings(lists);
         catalog.set_listings(listings.clone());
         let sort = if by_name { Sort::Name } else { Sort::Relevance };
-        let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort, client: None };
+        let query = CatalogQuery { q: q.to_owned(), filters: filters.clone(), sort, ..CatalogQuery::default() };
         let view = catalog.view(&query);
         let hits: Vec<usize> = catalog.index.search(q).hits.iter().map(|h| h.entry).collect();
         let mut expected: Vec<usize> = hits

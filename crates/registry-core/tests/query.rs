@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
+use registry_core::clients::Outcome;
 use registry_core::{
     Arch, AuthFilter, AuthMethod, Capability, CapabilityFilter, CatalogQuery, Facet, FacetValue,
     Filters, Health, Kind, ListedFor, Method, Os, ProtocolVersionFilter, Sort, TagGroup,
@@ -16,7 +17,7 @@ fn state(q: &str, build: impl FnOnce(&mut Filters), sort: Sort) -> CatalogQuery 
         q: q.to_owned(),
         filters,
         sort,
-        client: None,
+        ..CatalogQuery::default()
     }
 }
 
@@ -440,17 +441,20 @@ fn any_query() -> impl Strategy<Value = CatalogQuery> {
             },
         );
     let client = proptest::option::of("[a-z][a-z0-9-]{0,20}");
+    let works = proptest::sample::subsequence(Outcome::ALL.to_vec(), 0..=Outcome::ALL.len());
     (
         text,
         filters,
         proptest::sample::select(Sort::ALL.to_vec()),
         client,
+        works,
     )
-        .prop_map(|(q, filters, sort, client)| CatalogQuery {
+        .prop_map(|(q, filters, sort, client, works)| CatalogQuery {
             q,
             filters,
             sort,
             client,
+            works: works.into_iter().collect(),
         })
 }
 
@@ -551,5 +555,22 @@ fn the_visitors_client_is_a_slug_written_last_and_the_last_one_counts() {
         CatalogQuery::from_query_string("client=zed")
             .filters
             .is_empty()
+    );
+}
+
+#[test]
+fn the_verdicts_kept_are_a_comma_list_written_as_repeated_keys() {
+    let read = CatalogQuery::from_query_string("client=zed&works=works,Works-With-Step&works=nope");
+    assert_eq!(
+        read.works.iter().copied().collect::<Vec<_>>(),
+        [Outcome::Works, Outcome::WorksWithStep]
+    );
+    assert_eq!(
+        read.to_query_string(),
+        "client=zed&works=works&works=works-with-step"
+    );
+    assert_eq!(
+        CatalogQuery::from_query_string(&read.to_query_string()),
+        read
     );
 }

@@ -66,6 +66,14 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, best first.
+    pub const ALL: [Outcome; 4] = [
+        Outcome::Works,
+        Outcome::WorksWithStep,
+        Outcome::Unknown,
+        Outcome::DoesNotWork,
+    ];
+
     /// The query-string word: `works`, `works-with-step`, `unknown`, `does-not-work`.
     pub fn as_str(self) -> &'static str {
         match self {
