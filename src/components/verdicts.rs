@@ -10,6 +10,7 @@ use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use registry_core::clients::{
     Basis, ClientFact, ClientProfile, Outcome, Profiles, Reason, Verdict, verdict,
 };
+use registry_core::snippets::Client;
 use registry_core::{Catalog, Entry, Platform};
 
 use crate::clients::{CLIENTS_PAGE, ClientsState, ClientsStatus, client_page};
@@ -232,6 +233,7 @@ fn VerdictTable(entry: Arc<Entry>, profiles: Arc<Profiles>) -> impl IntoView {
         .collect();
     known.sort_by_key(|client| client.name.to_lowercase());
     let others = profiles.clients.len() - known.len();
+    let tab = use_context::<EditorTab>();
     let rows = {
         let profiles = profiles.clone();
         move || {
@@ -257,7 +259,18 @@ fn VerdictTable(entry: Arc<Entry>, profiles: Arc<Profiles>) -> impl IntoView {
                                     {mine.then(|| view! { <span class="block text-xs font-normal text-slate-600 dark:text-slate-400">"My editor"</span> })}
                                 </th>
                                 <td class="py-2 pr-3"><OutcomeMark outcome=verdict.outcome /></td>
-                                <td class="py-2"><ReasonList reasons=verdict.reasons /></td>
+                                <td class="py-2">
+                                    <ReasonList reasons=verdict.reasons />
+                                    {client.snippet.zip(tab).map(|(snippet, tab)| view! {
+                                        <button
+                                            type="button"
+                                            class="mt-1 text-sm text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+                                            on:click=move |_| open_snippet(tab, snippet)
+                                        >
+                                            {format!("Its configuration for {}", snippet.label())}
+                                        </button>
+                                    })}
+                                </td>
                             </tr>
                         }
                     })
@@ -314,6 +327,20 @@ fn VerdictTable(entry: Arc<Entry>, profiles: Arc<Profiles>) -> impl IntoView {
             <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=config::href(CLIENTS_PAGE)>"all clients and their sources"</a>
             "."
         </p>
+    }
+}
+
+/// The client whose configuration an agent page's `#editors` shows: shared with its "In your
+/// editor", whose rows open it.
+#[derive(Clone, Copy, Debug)]
+pub struct EditorTab(pub RwSignal<Client>);
+
+/// Shows `client`'s configuration in `#editors` and scrolls to it.
+fn open_snippet(tab: EditorTab, client: Client) {
+    tab.0.set(client);
+    #[cfg(target_arch = "wasm32")]
+    if let Some(section) = document().get_element_by_id("editors") {
+        section.scroll_into_view();
     }
 }
 
@@ -418,4 +445,54 @@ pub fn unknown_client_notice(chosen: Option<&str>, profiles: &Profiles) -> Optio
     profiles.get(id).is_none().then(|| {
         format!("No ACP client “{id}” is known here, so no verdicts are shown; choose yours under My editor.")
     })
+}
+
+/// The catalogue's group of verdicts in the visitor's client ("In Zed"): one box per outcome
+/// with how many results it would keep under the other filters (`?works=`).
+#[component]
+pub fn WorksFieldset(
+    /// The client's name.
+    client: String,
+    /// Each outcome's count, in [`Outcome::ALL`] order.
+    counts: Signal<[usize; 4]>,
+    /// The outcomes ticked.
+    selected: Signal<std::collections::BTreeSet<Outcome>>,
+    /// Called with the outcome of a box toggled.
+    on_toggle: Callback<Outcome>,
+) -> impl IntoView {
+    let boxes = Outcome::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(at, outcome)| {
+            let id = format!("facet-works-{}", outcome.as_str());
+            let checked = move || selected.with(|s| s.contains(&outcome));
+            let count = move || counts.with(|c| c[at]);
+            let unavailable = move || count() == 0 && !checked();
+            view! {
+                <li class="flex items-center gap-2 text-sm">
+                    <input
+                        type="checkbox"
+                        id=id.clone()
+                        class="h-4 w-4 rounded border-slate-300 accent-indigo-600"
+                        name="works"
+                        value=outcome.as_str()
+                        checked=checked()
+                        prop:checked=checked
+                        disabled=unavailable
+                        on:change=move |_| on_toggle.run(outcome)
+                    />
+                    <label for=id class="flex flex-1 cursor-pointer justify-between gap-2" class=("text-slate-500", unavailable)>
+                        <span class="truncate">{outcome.label()}</span>
+                        <span class="tabular-nums text-slate-500 dark:text-slate-400">{count}</span>
+                    </label>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="border-t border-slate-200 py-3 first:border-t-0 dark:border-slate-800">
+            <legend class="float-left mb-2 w-full text-sm font-semibold">{format!("In {client}")}</legend>
+            <ul class="clear-left space-y-1">{boxes}</ul>
+        </fieldset>
+    }
 }

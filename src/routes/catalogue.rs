@@ -22,7 +22,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos_router::hooks::use_location;
-use registry_core::clients::{ClientProfile, Profiles};
+use registry_core::clients::{ClientProfile, Outcome, Profiles};
 use registry_core::edition::Day;
 use registry_core::{
     CatalogQuery, CatalogView, Dates, Facet, FacetValue, Filters, Kind, Matches, Sort,
@@ -41,7 +41,7 @@ use crate::components::notices::{
 };
 use crate::components::search_box::SearchBox;
 use crate::components::verdicts::{
-    ClientFit, EditorPicker, chosen_client, unknown_client_notice, verdict_in,
+    ClientFit, EditorPicker, WorksFieldset, chosen_client, unknown_client_notice, verdict_in,
 };
 use crate::config::{self, RegistryKind};
 use crate::head::PageHead;
@@ -206,6 +206,41 @@ fn Browser(
             _ => None,
         }
     });
+    // "My editor": the client profiles, asked for once the registry is in; each card says
+    // whether its agent works in the chosen client on the visitor's platform.
+    let clients = use_clients();
+    Effect::new(move |_| {
+        if let Some(clients) = clients
+            && data.with(|loaded| !loaded.catalog.registry.entries.is_empty())
+        {
+            clients.want();
+        }
+    });
+    let profiles = Memo::new(move |_| clients.and_then(ClientsState::loaded).map(ProfilesRef));
+    let chosen = chosen_client(Signal::derive(move || query.with(|q| q.client.clone())));
+    let editor = Memo::new(move |_| {
+        let id = chosen.get()?;
+        profiles.with(|p| p.as_ref()?.0.get(&id).cloned())
+    });
+    // Each entry's verdict in the visitor's client, on their platform, once both are known: the
+    // cards say it, and the catalogue filters and counts by it (`?works=`).
+    let visitor = use_visitor();
+    let fits = Memo::new(move |_| {
+        let client = editor.get()?;
+        let platform = visitor.get().platform;
+        Some(Arc::new(data.with(|loaded| {
+            (loaded.catalog.registry.entries.iter())
+                .map(|entry| {
+                    let judged = entry.kind == Kind::Agent && config::service_of(entry).is_none();
+                    if judged {
+                        verdict_in(&loaded.catalog, entry, &client, platform).outcome
+                    } else {
+                        Outcome::Unknown
+                    }
+                })
+                .collect::<Vec<Outcome>>()
+        })))
+    });
     // What the results depend on: the query less the visitor's client, which changes what the
     // cards say, not which they are.
     let results_query = Memo::new(move |_| {
@@ -219,7 +254,11 @@ fn Browser(
             results_query.with(|q| {
                 dates.with(|dates| {
                     let dates = dates.as_ref().map(|d| d.dates.as_ref());
-                    loaded.catalog.view_dated(q, dates)
+                    fits.with(|fits| {
+                        loaded
+                            .catalog
+                            .view_fitted(q, dates, fits.as_deref().map(Vec::as_slice))
+                    })
                 })
             })
         })))
@@ -327,6 +366,7 @@ fn Browser(
         move |_| {
             let mut next = query.get_untracked();
             next.filters = Filters::default();
+            next.works.clear();
             set_query(&next, History::Push);
         }
     };
@@ -340,22 +380,18 @@ fn Browser(
     };
     let sort = Memo::new(move |_| query.with(|q| q.sort));
 
-    // "My editor": the client profiles, asked for once the registry is in; each card says
-    // whether its agent works in the chosen client on the visitor's platform.
-    let clients = use_clients();
-    Effect::new(move |_| {
-        if let Some(clients) = clients
-            && data.with(|loaded| !loaded.catalog.registry.entries.is_empty())
-        {
-            clients.want();
-        }
-    });
-    let profiles = Memo::new(move |_| clients.and_then(ClientsState::loaded).map(ProfilesRef));
-    let chosen = chosen_client(Signal::derive(move || query.with(|q| q.client.clone())));
-    let editor = Memo::new(move |_| {
-        let id = chosen.get()?;
-        profiles.with(|p| p.as_ref()?.0.get(&id).cloned())
-    });
+    let works_counts = Signal::derive(move || view.with(|v| v.0.works.unwrap_or_default()));
+    let works_selected = Signal::derive(move || query.with(|q| q.works.clone()));
+    let on_works = {
+        let set_query = set_query.clone();
+        Callback::new(move |outcome: Outcome| {
+            let mut next = query.get_untracked();
+            if !next.works.remove(&outcome) {
+                next.works.insert(outcome);
+            }
+            set_query(&next, History::Push);
+        })
+    };
     let on_choose = {
         let set_query = set_query.clone();
         Callback::new(move |client: Option<String>| {
@@ -366,7 +402,7 @@ fn Browser(
     };
     let editor_notice =
         move || profiles.with(|p| unknown_client_notice(chosen.get().as_deref(), &p.as_ref()?.0));
-    let has_filters = move || query.with(|q| !q.filters.is_empty());
+    let has_filters = move || query.with(|q| !q.filters.is_empty() || !q.works.is_empty());
     let filters_open = RwSignal::new(false);
 
     // A card's link followed: the search it was found with is remembered, for the agent page's
@@ -439,6 +475,9 @@ fn Browser(
                         "Filters"
                     </button>
                     <div id="facets" class="lg:block" class:hidden=move || !filters_open.get()>
+                        {move || editor.get().map(|client| view! {
+                            <WorksFieldset client=client.name counts=works_counts selected=works_selected on_toggle=on_works />
+                        })}
                         {shown_facets().map(|facet| view! {
                             <Deferred><FacetFieldset facet groups=groups.into() on_toggle /></Deferred>
                         }).collect_view()}

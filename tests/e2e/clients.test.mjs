@@ -94,6 +94,38 @@ describe('clients', () => {
     }
   });
 
+  test('the catalogue filters by the verdict in the chosen editor, counted like any filter', async () => {
+    const { context, page } = await launch();
+    try {
+      await page.goto(siteUrl('?client=zed'));
+      await live(page);
+      const group = page.getByRole('group', { name: 'In Zed' });
+      const works = group.getByRole('checkbox', { name: /^Works \d+$/ });
+      const label = await group.locator('label', { hasText: /^Works\s*\d+$/ }).textContent();
+      const count = Number(label.match(/(\d+)$/)[1]);
+      const total = Number((await page.getByRole('status').filter({ hasText: /^\d+ agents?$/ }).textContent()).match(/^(\d+)/)[1]);
+      assert.ok(count > 0 && count < total, `${count} of ${total}`);
+      await works.check();
+      await page.waitForURL((url) => url.searchParams.getAll('works').includes('works'));
+      await page.getByRole('status').filter({ hasText: new RegExp(`^${count} agents?$`) }).waitFor();
+      const lines = await page.locator('ul li p').filter({ hasText: /^In Zed:/ }).allTextContents();
+      assert.ok(lines.length > 0);
+      for (const line of lines) assert.match(line, /^In Zed:\s*Works$/);
+      // Another filter is counted under it: npx among the agents that work.
+      const npx = page.getByRole('group', { name: 'Distribution' }).locator('label', { hasText: /^npx/ });
+      const npxCount = Number((await npx.textContent()).match(/(\d+)\s*$/)[1]);
+      assert.ok(npxCount <= count);
+      // The probe's ACP version is a filter too, "Not probed" a value of its own.
+      const version = page.getByRole('group', { name: 'ACP version (probed)' });
+      await version.getByRole('checkbox', { name: /^Not probed/ }).waitFor();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('works') && url.searchParams.get('client') === 'zed');
+      await page.getByRole('status').filter({ hasText: new RegExp(`^${total} agents?$`) }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('an unknown or malformed client in the address is passed over with a quiet notice', async () => {
     const { context, page } = await launch();
     try {
@@ -129,6 +161,14 @@ describe('clients', () => {
       await section.getByRole('combobox', { name: 'My editor' }).selectOption({ label: 'Zed' });
       await page.waitForURL((url) => url.searchParams.get('client') === 'zed');
       await page.waitForFunction(() => document.querySelector('#in-your-editor tbody tr')?.textContent.startsWith('Zed'));
+      // A row opens its client's configuration in "Add it to your editor".
+      await section.getByRole('button', { name: 'Its configuration for Neovim (avante.nvim)' }).click();
+      const tab = page.getByRole('tablist', { name: 'Editor' }).getByRole('tab', { name: 'Neovim (avante.nvim)' });
+      assert.equal(await tab.getAttribute('aria-selected'), 'true');
+      assert.ok(await page.locator('#editors').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top < window.innerHeight && box.bottom > 0;
+      }));
       // What holds is folded; opened, each reason links the client fact it rests on.
       const folded = rows.first().getByText(/^All \d checks hold$/);
       const sources = rows.first().getByRole('link', { name: 'source' });

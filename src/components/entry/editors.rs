@@ -9,6 +9,7 @@ use registry_core::{Entry, Method};
 use crate::components::code_block::CodeBlock;
 use crate::components::section::Section;
 use crate::components::tabs::{Tab, TabList, panel_id, tab_id};
+use crate::components::verdicts::EditorTab;
 use crate::config;
 use crate::visitor::use_visitor;
 
@@ -25,7 +26,8 @@ pub(super) fn EditorsSection(
     preview: bool,
 ) -> impl IntoView {
     let visitor = use_visitor();
-    let client = RwSignal::new(Client::Zed);
+    // Shared with "In your editor", whose rows open a client's tab.
+    let client = use_context::<EditorTab>().map_or_else(|| RwSignal::new(Client::Zed), |tab| tab.0);
     let tabs: Vec<Tab<Client>> = Client::ALL
         .into_iter()
         .map(|c| Tab {

@@ -31,7 +31,7 @@ use crate::components::history::AgentHistory;
 use crate::components::icon::{AgentIcon, IconSize};
 use crate::components::link::ExternalLink;
 use crate::components::manifest::ManifestSection;
-use crate::components::verdicts::EditorVerdicts;
+use crate::components::verdicts::{EditorTab, EditorVerdicts};
 use crate::registry::thousands;
 
 use self::editors::EditorsSection;
@@ -72,6 +72,10 @@ pub fn EntryDetails(
 ) -> impl IntoView {
     // The method tab chosen on this page: `#run` shows it, `#editors` configures it.
     let chosen = RwSignal::new(None::<Method>);
+    // The client tab of `#editors`, which "In your editor" opens too.
+    provide_context(EditorTab(RwSignal::new(
+        registry_core::snippets::Client::Zed,
+    )));
     let preview = listing
         .as_ref()
         .and_then(|l| l.preview.clone())
