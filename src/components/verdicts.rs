@@ -253,13 +253,13 @@ fn VerdictTable(entry: Arc<Entry>, profiles: Arc<Profiles>) -> impl IntoView {
                         let href = config::href(&client_page(&client.id));
                         let mine = chosen.as_deref() == Some(client.id.as_str());
                         view! {
-                            <tr class="border-t border-slate-200 align-top dark:border-slate-800" class=("bg-indigo-50/60", mine) class=("dark:bg-indigo-950/30", mine)>
-                                <th scope="row" class="py-2 pl-1 pr-3 text-left font-medium">
+                            <tr class="block border-t border-slate-200 py-2 align-top sm:table-row sm:py-0 dark:border-slate-800" class=("bg-indigo-50/60", mine) class=("dark:bg-indigo-950/30", mine)>
+                                <th scope="row" class="block pl-1 pr-3 text-left font-medium sm:table-cell sm:py-2">
                                     <a class="text-indigo-700 underline hover:no-underline dark:text-indigo-300" href=href>{client.name.clone()}</a>
                                     {mine.then(|| view! { <span class="block text-xs font-normal text-slate-600 dark:text-slate-400">"My editor"</span> })}
                                 </th>
-                                <td class="py-2 pr-3"><OutcomeMark outcome=verdict.outcome /></td>
-                                <td class="py-2">
+                                <td class="block py-1 pl-1 pr-3 sm:table-cell sm:py-2 sm:pl-0"><OutcomeMark outcome=verdict.outcome /></td>
+                                <td class="block pl-1 sm:table-cell sm:py-2 sm:pl-0">
                                     <ReasonList reasons=verdict.reasons />
                                     {client.snippet.zip(tab).map(|(snippet, tab)| view! {
                                         <button
@@ -311,8 +311,9 @@ fn VerdictTable(entry: Arc<Entry>, profiles: Arc<Profiles>) -> impl IntoView {
         </div>
         {move || notice().map(|text| view! { <p class="mt-2 text-sm text-amber-800 dark:text-amber-300" role="status">{text}</p> })}
         <div class="mt-3 overflow-x-auto">
-            <table class="w-full min-w-[36rem] text-sm">
-                <thead>
+            // On a phone each client's row is a block: its name, its verdict, then why.
+            <table class="w-full text-sm">
+                <thead class="hidden sm:table-header-group">
                     <tr class="text-left text-slate-600 dark:text-slate-400">
                         <th scope="col" class="pb-1 pl-1 pr-3 font-medium">"Client"</th>
                         <th scope="col" class="pb-1 pr-3 font-medium">"Verdict"</th>
@@ -409,6 +410,14 @@ pub fn EditorPicker(
         .map(|client| (client.id.clone(), client.name.clone()))
         .collect();
     known.sort_by_key(|(_, name)| name.to_lowercase());
+    let ids: Vec<String> = known.iter().map(|(id, _)| id.clone()).collect();
+    // A client no profile has shows as none chosen (the page says why).
+    let shown = Signal::derive(move || {
+        chosen
+            .get()
+            .filter(|id| ids.contains(id))
+            .unwrap_or_default()
+    });
     let options = known
         .into_iter()
         .map(|(id, name)| {
@@ -430,9 +439,9 @@ pub fn EditorPicker(
             <select
                 class="h-9 max-w-48 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
                 on:change=on_change
-                prop:value=move || chosen.get().unwrap_or_default()
+                prop:value=shown
             >
-                <option value="" selected=move || chosen.get().is_none()>"Not chosen"</option>
+                <option value="" selected=move || shown.with(String::is_empty)>"Not chosen"</option>
                 {options}
             </select>
         </label>

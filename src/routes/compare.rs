@@ -267,9 +267,16 @@ fn rows_view(rows: Vec<Row>, differ: bool) -> impl IntoView {
                 .into_iter()
                 .map(|cell| view! { <td class="min-w-40 px-3 py-2 align-top">{cell}</td> })
                 .collect_view();
+            // The row name stays in place over the cells scrolling under it: its background is
+            // the row's, opaque.
+            let shade = if differ {
+                "bg-amber-50 dark:bg-slate-900"
+            } else {
+                "bg-white dark:bg-slate-950"
+            };
             view! {
-                <tr class="border-t border-slate-200 dark:border-slate-800" class=("bg-amber-50/70", differ) class=("dark:bg-amber-950/20", differ)>
-                    <th scope="row" class="sticky left-0 z-10 w-44 bg-white py-2 pr-3 text-left align-top font-medium dark:bg-slate-950">
+                <tr class=format!("border-t border-slate-200 dark:border-slate-800 {shade}")>
+                    <th scope="row" class=format!("sticky left-0 z-10 w-44 py-2 pl-2 pr-3 text-left align-top font-medium {shade}")>
                         {row.name}
                         {differ.then(|| view! { <span class="block text-xs font-normal text-amber-800 dark:text-amber-300">"differs"</span> })}
                     </th>

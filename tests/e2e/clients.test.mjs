@@ -134,6 +134,7 @@ describe('clients', () => {
       await page.getByRole('status').filter({ hasText: 'No ACP client “nosuch-editor” is known here' }).waitFor();
       await card(page, 'Gemini CLI').waitFor();
       assert.equal(await page.getByText(/^In nosuch/).count(), 0);
+      assert.equal(await picker(page).inputValue(), '');
       // Not a slug: not a client at all, and nothing is said.
       await page.goto(siteUrl(`?client=${encodeURIComponent('<img src=x onerror=alert(1)>')}`));
       await live(page);
