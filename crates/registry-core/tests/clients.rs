@@ -46,7 +46,7 @@ fn client(id: &str) -> ClientProfile {
 #[test]
 fn every_profile_of_the_data_loads() {
     let clients = profiles();
-    assert_eq!(clients.len(), 87);
+    assert_eq!(clients.len(), 114);
     let ids: BTreeSet<&str> = clients.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids.len(), clients.len(), "ids are unique");
     let known: Vec<(&str, usize)> = clients
