@@ -14,6 +14,7 @@ use registry_core::{Entry, Kind, Listing};
 use crate::changes::{ChangesState, use_changes};
 use crate::clients::use_clients;
 use crate::components::compare::{COMPARE_PAGE, CompareToggle};
+use crate::components::notices::ScriptNeeded;
 use crate::components::verdicts::{ClientFit, chosen_client, verdict_in};
 use crate::config;
 use crate::head::PageHead;
@@ -54,6 +55,7 @@ pub fn ComparePage() -> impl IntoView {
         </nav>
         <section class="pb-4 pt-6">
             <h1 class="text-3xl font-bold tracking-tight sm:text-4xl">"Compare agents"</h1>
+            <ScriptNeeded what="Comparisons" still="Each agent's page has the same facts." />
         </section>
         {body}
     }
@@ -229,7 +231,7 @@ fn Table(columns: Vec<Column>, all: Vec<Row>, unknown: Vec<String>) -> impl Into
         view! {
             <details class="mt-4">
                 <summary class="cursor-pointer text-sm text-slate-600 dark:text-slate-400">
-                    {format!("{same_count} rows the same for all")}
+                    {if same_count == 1 { "1 row the same for all".to_owned() } else { format!("{same_count} rows the same for all") }}
                 </summary>
                 <div class="mt-2 overflow-x-auto">
                     <table class="text-sm" aria-label="Rows the same for all">

@@ -37,7 +37,7 @@ describe('compare', () => {
       assert.match(await runsOn.textContent(), /differs/);
       assert.match(await runsOn.textContent(), /macOS · ARM64/);
       // Rows the same for all are folded, and open.
-      const folded = page.getByText(/^\d+ rows the same for all$/);
+      const folded = page.getByText(/^\d+ rows? the same for all$/);
       await folded.waitFor();
       const same = page.getByRole('table', { name: 'Rows the same for all' });
       assert.equal(await same.isVisible(), false);
