@@ -2,14 +2,17 @@
 //!
 //! The name is the card's link (so its accessible name is the agent's name); the link's
 //! `::after` covers the card so the whole card is clickable. A card shows two lines of the
-//! description: it is cut to [`CARD_DESCRIPTION_CHARS`] before it is marked, so that a
-//! megabyte of description costs a card no more than a sentence does.
+//! description: it is cut ([`CardTexts`]) before it is marked, so that a megabyte of
+//! description costs a card no more than a sentence does. Each text a search marks is in a
+//! `<span data-marks>`, where the page's early search marks the same card before the app is
+//! live (`src/early-search.js`).
 
 use std::sync::Arc;
 
 use leptos::either::Either;
 use leptos::prelude::*;
 use registry_core::agentregistry::{Protocol, ServiceAgent, Transport};
+use registry_core::card::CardTexts;
 use registry_core::{Entry, Method};
 
 use crate::components::compare::CompareToggle;
@@ -19,23 +22,6 @@ use crate::components::lookalike::LookalikeWarnings;
 use crate::components::service::{LiveBadge, ProtocolBadge, TransportBadge};
 use crate::components::verdicts::{ClientFit, FitLine};
 use crate::config;
-
-/// How many characters of a description a card holds (more than its two lines show).
-pub const CARD_DESCRIPTION_CHARS: usize = 280;
-
-/// `text` cut to at most `max` characters, at the last space in its last fifth when there is
-/// one, with `…` when anything was cut.
-pub fn shorten(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
-    let Some((cut, _)) = text.char_indices().nth(max) else {
-        return text.into();
-    };
-    let head = &text[..cut];
-    let at_space = head
-        .rfind(char::is_whitespace)
-        .filter(|&at| head[..at].chars().count() >= max - max / 5)
-        .map_or(head, |at| &head[..at]);
-    format!("{}…", at_space.trim_end()).into()
-}
 
 /// A result card.
 #[component]
@@ -63,15 +49,20 @@ pub fn AgentCard(
     #[prop(optional)]
     compare: bool,
 ) -> impl IntoView {
-    let authors = entry.author_names().collect::<Vec<_>>().join(", ");
+    let CardTexts {
+        name,
+        description,
+        authors,
+    } = CardTexts::of(&entry);
     let href = config::href(&entry.path());
     let version = (!entry.version.is_empty()).then(|| format!("v{}", entry.version));
 
     let marked = move |text: String| {
-        move || {
+        let marks = move || {
             let ranges = highlights.ranges(&text);
             view! { <Highlighted text=text.clone() ranges /> }
-        }
+        };
+        view! { <span data-marks="">{marks}</span> }
     };
 
     let badges = match config::service_of(&entry) {
@@ -90,13 +81,13 @@ pub fn AgentCard(
                 <div class="flex flex-wrap items-baseline gap-x-2">
                     <h2 class="text-base font-semibold">
                         <a href=href class="outline-none after:absolute after:inset-0 after:rounded-xl">
-                            {marked(entry.name.clone())}
+                            {marked(name)}
                         </a>
                     </h2>
                     {version.map(|v| view! { <span class="text-xs text-slate-500 dark:text-slate-400">{v}</span> })}
                 </div>
                 <p class="mt-1 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">
-                    {marked(shorten(&entry.description, CARD_DESCRIPTION_CHARS).into_owned())}
+                    {marked(description)}
                 </p>
                 {(!authors.is_empty()).then(|| view! {
                     <p class="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">
@@ -231,27 +222,4 @@ fn platforms_label(entry: &Entry) -> Option<String> {
         .map(|os| os.label())
         .collect();
     (!oses.is_empty()).then(|| oses.join(" · "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shorten;
-
-    #[test]
-    fn long_texts_are_cut_at_a_word_with_an_ellipsis() {
-        for (text, max, expected) in [
-            ("Gemini CLI", 10, "Gemini CLI"),
-            ("", 5, ""),
-            ("one two three four five", 12, "one two thre…"),
-            ("one two three four five", 14, "one two three…"),
-            ("abcdefghijklmnop", 10, "abcdefghij…"),
-            ("ééééé ééééé", 8, "ééééé éé…"),
-            ("a long sentence, cut", 18, "a long sentence,…"),
-            ("a b", 2, "a…"),
-        ] {
-            assert_eq!(shorten(text, max), expected, "{text:?} {max}");
-        }
-        let megabyte = "word ".repeat(200_000);
-        assert_eq!(shorten(&megabyte, 280).chars().count(), 280);
-    }
 }

@@ -1,10 +1,10 @@
 //! Text with the parts that matched the search marked.
 //!
 //! [`Highlights`] is what the search matched, as a signal a card reads for each of its texts;
-//! [`Highlighted`] renders one text with its ranges in `<mark>`. The work per text is bounded,
-//! whatever the registry holds: only its first [`MAX_HIGHLIGHT_BYTES`] are scanned, and at most
-//! [`MAX_MARKS`] marks are made (a description repeating the searched word 42,000 times would
-//! otherwise cost a second of `<mark>`s per keystroke).
+//! [`Highlighted`] renders one text with its ranges in `<mark>` ([`MARK_CLASS`]). The work per
+//! text is bounded, whatever the registry holds ([`registry_core::card::marks`]: a description
+//! repeating the searched word 42,000 times would otherwise cost a second of `<mark>`s per
+//! keystroke).
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -13,11 +13,10 @@ use leptos::either::Either;
 use leptos::prelude::*;
 use registry_core::Matches;
 
-/// How much of a text is looked at for marks (the rest is shown unmarked).
-pub const MAX_HIGHLIGHT_BYTES: usize = 2_000;
-
-/// The most marks made in one text.
-pub const MAX_MARKS: usize = 24;
+/// The classes of a `<mark>`: the page's early search marks its cards with a copy of one this
+/// component rendered (`EarlyCards` in `routes/catalogue.rs`).
+pub const MARK_CLASS: &str =
+    "rounded-sm bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white";
 
 /// What the current search matched, to mark in the text a component shows.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +36,7 @@ impl Highlights {
     /// The byte ranges of `text` to mark, within the bounds: tracked, so a view calling it
     /// follows the search.
     pub fn ranges(self, text: &str) -> Vec<Range<usize>> {
-        self.0.with(|m| bounded(text, |head| m.highlight(head)))
+        self.0.with(|m| registry_core::card::marks(m, text))
     }
 }
 
@@ -54,24 +53,12 @@ pub fn Highlighted(
         .into_iter()
         .map(|(segment, marked)| {
             if marked {
-                Either::Left(view! { <mark class="rounded-sm bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white">{segment}</mark> })
+                Either::Left(view! { <mark class=MARK_CLASS>{segment}</mark> })
             } else {
                 Either::Right(segment)
             }
         })
         .collect_view()
-}
-
-/// The ranges `highlight` finds in the first [`MAX_HIGHLIGHT_BYTES`] of `text` (cut at a
-/// character boundary), at most [`MAX_MARKS`] of them.
-pub fn bounded(text: &str, highlight: impl FnOnce(&str) -> Vec<Range<usize>>) -> Vec<Range<usize>> {
-    let mut end = text.len().min(MAX_HIGHLIGHT_BYTES);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let mut ranges = highlight(&text[..end]);
-    ranges.truncate(MAX_MARKS);
-    ranges
 }
 
 /// Splits `text` into `(segment, marked)` pieces; ranges that are out of bounds or not on
@@ -102,37 +89,7 @@ pub fn segments(text: &str, ranges: &[Range<usize>]) -> Vec<(String, bool)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_HIGHLIGHT_BYTES, MAX_MARKS, bounded, segments};
-
-    #[test]
-    fn highlighting_looks_at_a_bounded_head_and_marks_a_bounded_number() {
-        let marks_of = |needle: &'static str| {
-            move |text: &str| -> Vec<std::ops::Range<usize>> {
-                text.match_indices(needle)
-                    .map(|(at, m)| at..at + m.len())
-                    .collect()
-            }
-        };
-        let repeated = "agent ".repeat(200_000);
-        let ranges = bounded(&repeated, marks_of("agent"));
-        assert_eq!(ranges.len(), MAX_MARKS);
-        assert_eq!(ranges[0], 0..5);
-        // Nothing past the head is looked at.
-        let late = format!("{}agent", "x".repeat(MAX_HIGHLIGHT_BYTES));
-        assert_eq!(
-            bounded(&late, marks_of("agent")),
-            Vec::<std::ops::Range<usize>>::new()
-        );
-        // The head is cut on a character boundary.
-        let wide = "é".repeat(MAX_HIGHLIGHT_BYTES);
-        let seen = std::cell::Cell::new(0);
-        bounded(&wide, |head| {
-            seen.set(head.len());
-            vec![]
-        });
-        assert_eq!(seen.get(), MAX_HIGHLIGHT_BYTES);
-        assert_eq!(bounded("Gemini CLI", marks_of("CLI")), vec![7..10]);
-    }
+    use super::segments;
 
     #[test]
     // Slices of one range are the point of these cases, not a mistaken `vec![a..b]`.

@@ -26,7 +26,8 @@
 //!   results found by starting each agent), read leniently;
 //! - [`facets`]: filters and their live counts;
 //! - [`query`]: the catalogue state as a URL query string;
-//! - [`catalog`]: the three put together, as the catalogue page uses them;
+//! - [`catalog`]: the three put together, as the catalogue page uses them; [`card`]: what a
+//!   result's card shows that a search marks, and the results' count;
 //! - [`snippets`]: install, run and client-configuration snippets for an agent page;
 //! - [`clients`]: ACP clients as data (`data/clients.json`, each fact with its source), and
 //!   the verdict of whether an agent works in one on a platform, with its reasons;
@@ -47,6 +48,7 @@
 pub mod address;
 pub mod agentregistry;
 pub mod badge;
+pub mod card;
 pub mod catalog;
 pub mod changes;
 pub mod clients;

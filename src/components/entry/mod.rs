@@ -24,7 +24,7 @@ use registry_core::{BadgeSnippets, Entry, Kind, Listing, Method};
 
 use crate::changes::use_changes;
 use crate::clients::use_clients;
-use crate::components::card::{MethodBadge, shorten};
+use crate::components::card::MethodBadge;
 use crate::components::deferred::Deferred;
 use crate::components::edition::EditionSentence;
 use crate::components::history::AgentHistory;
@@ -132,7 +132,7 @@ pub fn EntryDetails(
 /// The description, cut when it is long, with a button to show it all.
 #[component]
 fn Description(text: String) -> impl IntoView {
-    let short = shorten(&text, PAGE_DESCRIPTION_CHARS).into_owned();
+    let short = registry_core::card::shorten(&text, PAGE_DESCRIPTION_CHARS).into_owned();
     let cut = short.len() != text.len();
     let whole = RwSignal::new(false);
     let length = text.chars().count();
