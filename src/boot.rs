@@ -243,10 +243,12 @@ fn take_over(root: &Element, registry: RegistryState, visitor: VisitorState, fil
         let _ = root.replace_with_with_node_1(&fresh);
         deferred::end();
         after.replay_since(&before, &fresh);
-        // The router renders the page's route right after mounting (in a microtask): the
-        // fields to focus exist by the next frame, which this runs before.
+        // The focused field is focused again at once: a key pressed before the next frame
+        // goes to it, not to the page. Where the field is not there yet (the router renders
+        // the page's route in a microtask after mounting), the next frame focuses it.
+        after.restore_focus();
         request_animation_frame(move || {
-            after.restore_focus();
+            after.restore_focus_if_lost();
             registry.release_extras();
             crate::offline::register();
             mark("acp:taken-over");
@@ -527,6 +529,17 @@ impl Pending {
 
     fn restore_focus(&self) {
         if let Some(focus) = &self.focus {
+            focus.restore();
+        }
+    }
+
+    /// [`Pending::restore_focus`], unless the field has the focus already: its caret is then
+    /// where the keys typed since left it.
+    fn restore_focus_if_lost(&self) {
+        let focused = document().active_element().map(|active| active.id());
+        if let Some(focus) = &self.focus
+            && focused.as_deref() != Some(focus.id.as_str())
+        {
             focus.restore();
         }
     }
