@@ -25,6 +25,15 @@ await new Promise((painted) => {
 // data-after-paint>`: see `Template::with_late_stylesheet` in src/render.rs).
 for (const sheet of document.querySelectorAll("link[data-after-paint]")) sheet.media = "all";
 
+// On the catalogue, the early search (src/early-search.js) answers what is typed before the
+// app is live: its small wasm downloads first and alone, then the rest. A page without it, or
+// where it fails, goes on at once.
+if (document.getElementById("acp-early")) {
+  try {
+    await (await import("{base}early-search.js")).ready;
+  } catch {}
+}
+
 // Have the fetch worker (src/fetch-worker.js, left in `window.acpFetchWorker` for the app)
 // download the registry the page names (`<meta name="acp-fetch">`; see `DataPreloads` in
 // src/app.rs). Nothing optional is fetched before the app answers (src/registry/mod.rs). A

@@ -52,15 +52,20 @@ fn the_catalogue_renders_its_first_page_with_counts() {
         .unwrap()
         .1;
     assert!(page.body.contains(&format!("npx (Node.js)</span><span class=\"tabular-nums text-slate-500 dark:text-slate-400\">{npx}")), "npx count {npx}");
-    // The first page of cards, in the default order, each a link to its page.
-    let links: Vec<&str> = page
+    // The first page of cards, in the default order, each a link to its page (the early
+    // search's copies of every card follow, in a template).
+    let (shown, early) = page
         .body
+        .split_once("<template id=\"acp-early\">")
+        .expect("the catalogue carries its early search");
+    let links: Vec<&str> = shown
         .match_indices("<a href=\"/agents/")
         .map(|(at, _)| {
-            let rest = &page.body[at + "<a href=\"/agents/".len()..];
+            let rest = &shown[at + "<a href=\"/agents/".len()..];
             &rest[..rest.find('"').unwrap()]
         })
         .collect();
+    assert_eq!(early.matches("<a href=\"/agents/").count(), total);
     let expected: Vec<&str> = view
         .results
         .iter()
@@ -309,6 +314,59 @@ fn the_template_takes_pages_and_refuses_tags_the_pages_set() {
     }
 }
 
+/// The catalogue's early search reads, from its template: every card in the registry's order,
+/// unmarked, each text a search marks in a `data-marks` span, and the fields the core wrote.
+#[test]
+fn the_catalogue_carries_every_card_and_the_fields_for_its_early_search() {
+    let loaded = bundled();
+    let entries = &loaded.catalog.registry.entries;
+    let body = render_page("/", Some(&loaded)).body;
+    let template = &body[body.find("<template id=\"acp-early\">").unwrap()..];
+    let template = &template[..template.find("</template>").unwrap()];
+    let ids: Vec<&str> = template
+        .match_indices("<a href=\"/agents/")
+        .map(|(at, _)| {
+            let rest = &template[at + "<a href=\"/agents/".len()..];
+            rest[..rest.find('"').unwrap()].trim_end_matches('/')
+        })
+        .collect();
+    let expected: Vec<&str> = entries.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, expected);
+    let (list, samples) = template.split_once("<div data-early=\"mark\">").unwrap();
+    let cards = (list.split("<li class=\"[content-visibility:auto]").skip(1)).collect::<Vec<_>>();
+    assert_eq!(cards.len(), entries.len());
+    for (card, entry) in cards.iter().zip(entries) {
+        let texts = registry_core::card::CardTexts::of(entry);
+        let spans = card.matches("<span data-marks=\"\">").count();
+        assert_eq!(
+            spans,
+            if texts.authors.is_empty() { 2 } else { 3 },
+            "{}",
+            entry.id
+        );
+        assert!(!card.contains("<mark"), "{} is marked", entry.id);
+    }
+    assert_eq!(samples.matches("<mark").count(), 1, "one mark to copy");
+    assert!(samples.contains("No agents match “<span data-words=\"\">…</span>”."));
+    let open = "<script type=\"application/json\" data-early=\"fields\">";
+    let json = &template[template.find(open).unwrap() + open.len()..];
+    let json = &json[..json.find("</script>").unwrap()];
+    let read: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(read["anyExtension"], false);
+    assert_eq!(
+        read["fields"],
+        serde_json::json!(registry_core::card::searched_fields(entries))
+    );
+    // Registry text in the data block can neither close it nor be read as markup.
+    let hostile = LoadedRegistry::from_text(registry_url(), HOSTILE).unwrap();
+    let body = render_page("/", Some(&hostile)).body;
+    let json = &body[body.find(open).unwrap() + open.len()..];
+    let json = &json[..json.find("</script>").unwrap()];
+    assert!(!json.contains('<') && !json.contains('&'), "{json}");
+    let read: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(read["fields"][0], "</title><script>alert(1)</script>");
+}
+
 #[test]
 fn the_site_has_a_page_per_entry_whose_id_fits_a_file_name() {
     let long = "a".repeat(300);
@@ -410,11 +468,14 @@ fn pages_draw_only_the_icons_the_build_read_and_measured() {
     assert!(!remote.contains("icon-mask") && !remote.contains("cdn.example.com/remote.svg\")"));
     assert!(!css.contains("cdn.example.com"));
     let index = fs::read_to_string(out.join("index.html")).unwrap();
-    assert_eq!(
-        index.matches("icon-mask").count(),
-        1,
-        "only Good's card draws its icon"
-    );
+    let (shown, early) = index.split_once("<template id=\"acp-early\">").unwrap();
+    for cards in [shown, early] {
+        assert_eq!(
+            cards.matches("icon-mask").count(),
+            1,
+            "only Good's card draws its icon"
+        );
+    }
     fs::remove_dir_all(&out).unwrap();
 }
 

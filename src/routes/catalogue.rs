@@ -17,7 +17,7 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
-use leptos::either::EitherOf3;
+use leptos::either::{Either, EitherOf3};
 use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
@@ -441,16 +441,7 @@ fn Browser(
                 .any(|e| e.kind == Kind::Extension)
         })
     });
-    let count_label = move || {
-        let n = total.get();
-        let noun = match (any_extension.get(), n) {
-            (false, 1) => "agent",
-            (false, _) => "agents",
-            (true, 1) => "result",
-            (true, _) => "results",
-        };
-        format!("{n} {noun}")
-    };
+    let count_label = move || registry_core::card::count_label(total.get(), any_extension.get());
 
     view! {
         <Deferred><SearchBox value=q on_input=on_search /></Deferred>
@@ -521,7 +512,7 @@ fn Browser(
                         when=move || { total.get() > 0 }
                         fallback=move || view! { <EmptyState query on_clear=Callback::new(clear_all.clone()) /> }
                     >
-                        <div node_ref=results_box on:click=remember_search>
+                        <div node_ref=results_box data-results="" on:click=remember_search>
                             <For each=move || lists.get() key=String::clone let:list>
                                 <ResultList list query_key visible view data sort dates editor />
                             </For>
@@ -535,14 +526,79 @@ fn Browser(
                                 class="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
                                 on:click=move |_| grow()
                             >
-                                {move || format!("Show more ({} remaining)", total.get() - limit.get())}
+                                "Show more (" <span data-remaining="">{move || total.get() - limit.get()}</span> " remaining)"
                             </button>
                         </Show>
                     </div>
                 </section>
             </div>
         </Deferred>
+        {early_cards(data)}
     }
+}
+
+/// The most entries a page carries [`EarlyCards`] for: a page with more is not made heavier
+/// for them, and its search waits for the app.
+pub const EARLY_MAX_ENTRIES: usize = 1_000;
+
+/// The id of the `<template>` holding what the page's early search shows
+/// (`src/early-search.js`).
+pub const EARLY_ID: &str = "acp-early";
+
+/// Written by the build only: the app, once live, has no use for it.
+#[cfg(target_arch = "wasm32")]
+fn early_cards(_: Signal<Arc<LoadedRegistry>>) -> impl IntoView {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn early_cards(data: Signal<Arc<LoadedRegistry>>) -> impl IntoView {
+    let carried = config::registry_kind() == RegistryKind::Acp
+        && data.with_untracked(|loaded| {
+            loaded.incomplete.is_none()
+                && loaded.catalog.registry.entries.len() <= EARLY_MAX_ENTRIES
+        });
+    carried.then(|| view! { <EarlyCards data /> })
+}
+
+/// What the page's early search (`src/early-search.js`, with `crates/early-search`) shows
+/// before the app is live, rendered by the same components as the live page, in an inert
+/// `<template>`: every entry's card unmarked (in the registry's order), a `<mark>`, the empty
+/// state, and the fields the search reads of each entry
+/// ([`registry_core::card::searched_fields`], JSON in a data block).
+#[cfg(not(target_arch = "wasm32"))]
+#[component]
+fn EarlyCards(data: Signal<Arc<LoadedRegistry>>) -> impl IntoView {
+    use crate::components::highlight::Highlighted;
+    data.with_untracked(|loaded| {
+        let entries = &loaded.catalog.registry.entries;
+        let any_extension = entries.iter().any(|e| e.kind == Kind::Extension);
+        let fields = serde_json::json!({
+            "anyExtension": any_extension,
+            "fields": registry_core::card::searched_fields(entries),
+        });
+        // As the settings' block: nothing in it can close the element or be read as markup.
+        let fields = fields
+            .to_string()
+            .replace('<', "\\u003c")
+            .replace('>', "\\u003e")
+            .replace('&', "\\u0026");
+        let cards = (0..entries.len())
+            .map(|index| {
+                result_card(loaded, index, Highlights::none(), Signal::stored(None), Signal::stored(None))
+            })
+            .collect_view();
+        let words = Memo::new(|_| CatalogQuery {
+            q: "…".to_owned(),
+            ..CatalogQuery::default()
+        });
+        view! {
+            <template id=EARLY_ID>
+                <ul data-early="cards">{cards}</ul>
+                <div data-early="mark"><Highlighted text="…".to_owned() ranges=vec![0.."…".len()] /></div>
+                <div data-early="empty"><EmptyState query=words on_clear=Callback::new(|_| {}) /></div>
+                <script type="application/json" data-early="fields" inner_html=fields></script>
+            </template>
+        }
+    })
 }
 
 /// How many cards fill the screen, and the height that was judged by.
@@ -660,22 +716,34 @@ fn ResultList(
                                 })
                             })
                         });
-                        view! {
-                            <AgentCard
-                                entry=Arc::new(entry.clone())
-                                icon=icon_url(entry, &loaded.url)
-                                highlights
-                                warnings=warnings_at(&loaded.catalog, index)
-                                quarantine=quarantine_of(loaded, entry)
-                                dated
-                                fit
-                                compare=entry.kind == Kind::Agent && config::service_of(entry).is_none()
-                            />
-                        }
+                        result_card(loaded, index, highlights, dated, fit)
                     })}
                 </Deferred>
             </For>
         </ul>
+    }
+}
+
+/// The card of the `index`th entry of `loaded`, as the results show it.
+fn result_card(
+    loaded: &LoadedRegistry,
+    index: usize,
+    highlights: Highlights,
+    dated: Signal<Option<Dated>>,
+    fit: Signal<Option<ClientFit>>,
+) -> impl IntoView + use<> {
+    let entry = &loaded.catalog.registry.entries[index];
+    view! {
+        <AgentCard
+            entry=Arc::new(entry.clone())
+            icon=icon_url(entry, &loaded.url)
+            highlights
+            warnings=warnings_at(&loaded.catalog, index)
+            quarantine=quarantine_of(loaded, entry)
+            dated
+            fit
+            compare=entry.kind == Kind::Agent && config::service_of(entry).is_none()
+        />
     }
 }
 
@@ -798,12 +866,23 @@ fn EmptyState(
     query: Memo<CatalogQuery>,
     on_clear: Callback<leptos::ev::MouseEvent>,
 ) -> impl IntoView {
+    // The words searched are an element of their own: the page's early search fills them in
+    // a copy of this state (`EarlyCards`) before the app is live.
+    let words = move || query.with(|q| q.q.trim().to_owned());
+    let filtered = move || query.with(|q| !q.filters.is_empty());
     let message = move || {
-        query.with(|q| match (q.q.trim().is_empty(), q.filters.is_empty()) {
-            (false, true) => format!("No agents match “{}”.", q.q.trim()),
-            (false, false) => format!("No agents match “{}” with these filters.", q.q.trim()),
-            _ => "No agents match these filters.".to_owned(),
-        })
+        if words().is_empty() {
+            Either::Left("No agents match these filters.")
+        } else {
+            let rest = if filtered() {
+                " with these filters."
+            } else {
+                "."
+            };
+            Either::Right(
+                view! { "No agents match “" <span data-words="">{words}</span> "”" {rest} },
+            )
+        }
     };
     view! {
         <div class="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">

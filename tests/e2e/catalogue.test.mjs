@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { holdWasm, launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
+import { APP_WASM, holdWasm, launch, live, siteUrl, subSiteUrl } from './helpers.mjs';
 
 const REGISTRY = JSON.parse(readFileSync(new URL('../../public/registry.json', import.meta.url), 'utf8'));
 const TOTAL = REGISTRY.agents.length;
@@ -624,11 +624,12 @@ describe('loading', () => {
       }));
       assert.ok(paint !== null, 'the page has a first contentful paint');
       const files = fetched.map((f) => f.file);
-      // The registry and the wasm are the fetch worker's downloads, which it starts once it
-      // runs: after its script, which the page fetches. The page compiles no wasm itself.
-      for (const file of ['/fetch-worker.js', '/protocol-matrix.json']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
-      assert.ok(requested.some((f) => f.endsWith('.wasm')), `the wasm was fetched: ${requested}`);
-      assert.ok(!files.some((f) => f.endsWith('.wasm')), `the page fetched the wasm itself: ${files}`);
+      // The registry and the app's wasm are the fetch worker's downloads, which it starts once
+      // it runs: after its script, which the page fetches. The page compiles no wasm itself but
+      // the early search's, a tenth of the app's.
+      for (const file of ['/fetch-worker.js', '/protocol-matrix.json', '/acp-early_bg.wasm']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
+      assert.ok(requested.some((f) => APP_WASM.test(f)), `the app's wasm was fetched: ${requested}`);
+      assert.ok(!files.some((f) => APP_WASM.test(f)), `the page fetched the app's wasm itself: ${files}`);
       for (const { file, start } of fetched) {
         assert.ok(start > paint, `${file} was requested at ${start.toFixed(0)} ms, after the first paint at ${paint.toFixed(0)} ms`);
       }

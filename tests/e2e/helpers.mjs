@@ -172,14 +172,17 @@ export function subSiteUrl(path = '') {
   return siteUrl(path, process.env.SITE_URL_SUB);
 }
 
+/** The app's wasm (the catalogue's or the listing preview's), not the early search's or a worker's. */
+export const APP_WASM = /\/(?!acp-early|acp-lookalikes)[^/]*_bg\.wasm$/;
+
 /**
- * Holds back the app's wasm until the function it returns is called: until then the page stays
- * as the build wrote it, as on a slow link.
+ * Holds back the app's wasm until the function it returns is called: until then the page is the
+ * one the build wrote, with its early search, as on a slow link.
  */
 export async function holdWasm(page) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
-  await page.route('**/*.wasm', async (route) => {
+  await page.route(APP_WASM, async (route) => {
     await held;
     await route.fallback();
   });
