@@ -96,6 +96,12 @@ pub fn service_of(
     }
 }
 
+/// Whether `entry` is an ACP agent (not an extension, not an AgentRegistry service): what a
+/// client's verdict judges and a comparison compares.
+pub fn is_acp_agent(entry: &registry_core::Entry) -> bool {
+    entry.kind == registry_core::Kind::Agent && service_of(entry).is_none()
+}
+
 /// The path the site is served under, starting and ending with `/`.
 pub fn public_url() -> &'static str {
     &settings().public_url

@@ -156,7 +156,7 @@ fn EntryPage(page: EntryView) -> impl IntoView {
         image.as_deref(),
     );
     // An ACP agent can be put beside others.
-    let compare = (matches!(body, Body::Acp { .. }) && entry.kind == Kind::Agent).then(|| {
+    let compare = config::is_acp_agent(&entry).then(|| {
         view! { <CompareToggle id=entry.id.clone() name=entry.name.clone() /> }
     });
     let body = match body {

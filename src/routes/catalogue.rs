@@ -22,7 +22,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos_router::hooks::use_location;
-use registry_core::clients::{ClientProfile, Outcome, Profiles};
+use registry_core::clients::{Outcome, Profiles};
 use registry_core::edition::Day;
 use registry_core::{
     CatalogQuery, CatalogView, Dates, Facet, FacetValue, Filters, Kind, Matches, Sort,
@@ -223,22 +223,27 @@ fn Browser(
         profiles.with(|p| p.as_ref()?.0.get(&id).cloned())
     });
     // Each entry's verdict in the visitor's client, on their platform, once both are known: the
-    // cards say it, and the catalogue filters and counts by it (`?works=`).
+    // cards say it, and the catalogue filters and counts by it (`?works=`). Judged once per
+    // entry, for both.
     let visitor = use_visitor();
     let fits = Memo::new(move |_| {
         let client = editor.get()?;
         let platform = visitor.get().platform;
         Some(Arc::new(data.with(|loaded| {
-            (loaded.catalog.registry.entries.iter())
+            let cards: Vec<Option<ClientFit>> = (loaded.catalog.registry.entries.iter())
                 .map(|entry| {
-                    let judged = entry.kind == Kind::Agent && config::service_of(entry).is_none();
-                    if judged {
-                        verdict_in(&loaded.catalog, entry, &client, platform).outcome
-                    } else {
-                        Outcome::Unknown
-                    }
+                    config::is_acp_agent(entry).then(|| {
+                        ClientFit::of(
+                            &client.name,
+                            &verdict_in(&loaded.catalog, entry, &client, platform),
+                        )
+                    })
                 })
-                .collect::<Vec<Outcome>>()
+                .collect();
+            let outcomes = (cards.iter())
+                .map(|fit| fit.as_ref().map_or(Outcome::Unknown, |fit| fit.outcome))
+                .collect();
+            Fits { outcomes, cards }
         })))
     });
     // What the results depend on: the query less the visitor's client, which changes what the
@@ -255,9 +260,8 @@ fn Browser(
                 dates.with(|dates| {
                     let dates = dates.as_ref().map(|d| d.dates.as_ref());
                     fits.with(|fits| {
-                        loaded
-                            .catalog
-                            .view_fitted(q, dates, fits.as_deref().map(Vec::as_slice))
+                        let outcomes = fits.as_ref().map(|fits| fits.outcomes.as_slice());
+                        loaded.catalog.view_fitted(q, dates, outcomes)
                     })
                 })
             })
@@ -514,7 +518,7 @@ fn Browser(
                     >
                         <div node_ref=results_box data-results="" on:click=remember_search>
                             <For each=move || lists.get() key=String::clone let:list>
-                                <ResultList list query_key visible view data sort dates editor />
+                                <ResultList list query_key visible view data sort dates fits />
                             </For>
                         </div>
                     </Show>
@@ -670,10 +674,9 @@ fn ResultList(
     sort: Memo<Sort>,
     /// The change log's days, when a date order has them.
     dates: Memo<Option<LogDates>>,
-    /// The visitor's client, when one is chosen and known.
-    editor: Memo<Option<ClientProfile>>,
+    /// Each entry's verdict in the visitor's client, when one is chosen and known.
+    fits: Memo<Option<Arc<Fits>>>,
 ) -> impl IntoView {
-    let visitor = use_visitor();
     let current = Memo::new(move |_| query_key.with(|key| *key == list));
     let rows = Memo::new(move |kept: Option<&Vec<(CardKey, usize)>>| match kept {
         Some(kept) if !current.get() => kept.clone(),
@@ -705,16 +708,7 @@ fn ResultList(
                             dates.with(|dates| dates.as_ref()?.day_of(&id, sort.get()))
                         });
                         let fit = Signal::derive(move || {
-                            let platform = visitor.get().platform;
-                            editor.with(|client| {
-                                let client = client.as_ref()?;
-                                data.with(|loaded| {
-                                    let entry = loaded.catalog.registry.entries.get(index)?;
-                                    (entry.kind == Kind::Agent && config::service_of(entry).is_none()).then(|| {
-                                        ClientFit::of(&client.name, &verdict_in(&loaded.catalog, entry, client, platform))
-                                    })
-                                })
-                            })
+                            fits.with(|fits| fits.as_ref()?.cards.get(index)?.clone())
                         });
                         result_card(loaded, index, highlights, dated, fit)
                     })}
@@ -722,6 +716,14 @@ fn ResultList(
             </For>
         </ul>
     }
+}
+
+/// Every entry's verdict in the visitor's client: the outcomes the catalogue filters and counts
+/// by, and what the cards say (`None` for an entry no client judges).
+#[derive(Debug, PartialEq)]
+struct Fits {
+    outcomes: Vec<Outcome>,
+    cards: Vec<Option<ClientFit>>,
 }
 
 /// The card of the `index`th entry of `loaded`, as the results show it.
@@ -742,7 +744,7 @@ fn result_card(
             quarantine=quarantine_of(loaded, entry)
             dated
             fit
-            compare=entry.kind == Kind::Agent && config::service_of(entry).is_none()
+            compare=config::is_acp_agent(entry)
         />
     }
 }
