@@ -4,9 +4,9 @@
 // before: its HTML holds the page. So the build also writes into the catalogue, in an inert
 // `<template id="acp-early">` (`EarlyCards` in src/routes/catalogue.rs), every entry's card as
 // the site's components render it, a `<mark>`, the empty state, and the fields the search reads
-// of each entry. The start-up script (src/start.js) imports this module once the page has
-// painted and waits for `ready` before it fetches the app: the small wasm of the core's search
-// (`crates/early-search`, `acp-early`) downloads first and alone.
+// of each entry. The start-up script (src/start.js) imports this module and fetches the small
+// wasm of the core's search (`crates/early-search`, `acp-early`) as soon as the page is parsed,
+// and waits for `start` before it fetches the app: they download first and alone.
 //
 // Each text typed into the search box is then answered here: the wasm ranks the entries and
 // says which characters to mark, and this shows the template's cards in that order, marked,
@@ -22,12 +22,18 @@
 /** The template the build wrote, when it did. */
 const template = document.getElementById("acp-early");
 
-/** Resolves once the early search answers (or has given up): the start-up script then loads the app. */
-export const ready = template ? start().catch((error) => {
-  console.warn("The early search is off:", error);
-}) : Promise.resolve();
+/**
+ * Starts the early search with the response for its wasm (`null` if it failed); resolves once it
+ * answers, or has given up: the start-up script then loads the app.
+ */
+export function start(wasm) {
+  if (!template) return Promise.resolve();
+  return answering(wasm).catch((error) => {
+    console.warn("The early search is off:", error);
+  });
+}
 
-async function start() {
+async function answering(wasm) {
   const root = document.getElementById("app");
   const input = document.getElementById("search");
   const results = root?.querySelector("[data-results]");
@@ -46,11 +52,12 @@ async function start() {
   const more = root.querySelector("[data-remaining]");
   const filters = root.querySelector("aside[aria-label=Filters]");
 
-  const search = await load(new URL("acp-early.js", document.baseURI).href, new URL("acp-early_bg.wasm", document.baseURI).href);
+  const search = await load(new URL("acp-early.js", document.baseURI).href, wasm);
   const early = new search.EarlySearch(fields, anyExtension);
   if (cards.length * 6 !== fields.length) throw new Error("the page's cards and fields disagree");
 
-  let shown = null;
+  // What the page shows already: nothing to answer until something else is asked.
+  let shown = input.defaultValue;
   const stop = () => {
     input.removeEventListener("input", answer);
     root.removeEventListener("change", leave, true);
@@ -116,9 +123,14 @@ async function start() {
   answer();
 }
 
-/** The early search's wasm, through its `wasm-bindgen` script (a classic script defining `wasm_bindgen`), fetched side by side. */
-async function load(script, wasm) {
-  const module = WebAssembly.compileStreaming(fetch(wasm)).catch(() => fetch(wasm).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+/** The early search's wasm, compiled from its `response`, through its `wasm-bindgen` script (a classic script defining `wasm_bindgen`), fetched side by side. */
+async function load(script, response) {
+  const module = (async () => {
+    const wasm = await response;
+    if (!wasm?.ok) throw new Error(`the early search's wasm did not load (${wasm?.status ?? "no answer"})`);
+    if (wasm.headers.get("content-type")?.startsWith("application/wasm")) return WebAssembly.compileStreaming(wasm);
+    return WebAssembly.compile(await wasm.arrayBuffer());
+  })();
   await new Promise((loaded, failed) => {
     const element = document.createElement("script");
     element.src = script;

@@ -7,7 +7,16 @@
 //
 // Every page arrives whole in its HTML, so nothing of the app is fetched before the page's first
 // paint: the script waits for it, then applies the stylesheets held back, has the fetch worker
-// download the registry and compile the wasm, and imports the app.
+// download the registry and compile the wasm, and imports the app. The catalogue's early search
+// alone is fetched at once.
+
+// On the catalogue, the early search (src/early-search.js) answers what is typed before the
+// app is live: its files, small, are fetched at once, beside the page's stylesheet, its wasm
+// side by side with its script.
+const early = document.getElementById("acp-early") ? {
+  search: import("{base}early-search.js").catch(() => null),
+  wasm: fetch("{base}acp-early_bg.wasm").catch(() => null),
+} : null;
 
 // Wait for the first paint: its `first-contentful-paint` entry, or a frame where paint timing is
 // unknown.
@@ -25,12 +34,11 @@ await new Promise((painted) => {
 // data-after-paint>`: see `Template::with_late_stylesheet` in src/render.rs).
 for (const sheet of document.querySelectorAll("link[data-after-paint]")) sheet.media = "all";
 
-// On the catalogue, the early search (src/early-search.js) answers what is typed before the
-// app is live: its small wasm downloads first and alone, then the rest. A page without it, or
-// where it fails, goes on at once.
-if (document.getElementById("acp-early")) {
+// The app downloads once the early search answers: it does not share the link before. A page
+// without it, or where it fails, goes on at once.
+if (early) {
   try {
-    await (await import("{base}early-search.js")).ready;
+    await (await early.search)?.start(early.wasm);
   } catch {}
 }
 
