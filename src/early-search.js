@@ -4,9 +4,9 @@
 // before: its HTML holds the page. So the build also writes into the catalogue, in an inert
 // `<template id="acp-early">` (`EarlyCards` in src/routes/catalogue.rs), every entry's card as
 // the site's components render it, a `<mark>`, the empty state, and the fields the search reads
-// of each entry. The start-up script (src/start.js) imports this module and fetches the small
-// wasm of the core's search (`crates/early-search`, `acp-early`) as soon as the page is parsed,
-// and waits for `start` before it fetches the app: they download first and alone.
+// of each entry. Once the page is painted, the start-up script (src/start.js) imports this
+// module and fetches the small wasm of the core's search (`crates/early-search`, `acp-early`)
+// side by side, and waits for `start` before it fetches the app: they download first and alone.
 //
 // Each text typed into the search box is then answered here: the wasm ranks the entries and
 // says which characters to mark, and this shows the template's cards in that order, marked,

@@ -6,17 +6,9 @@
 // first word would run into, and no `'` is used (the TOML string could not hold it).
 //
 // Every page arrives whole in its HTML, so nothing of the app is fetched before the page's first
-// paint: the script waits for it, then applies the stylesheets held back, has the fetch worker
-// download the registry and compile the wasm, and imports the app. The catalogue's early search
-// alone is fetched at once.
-
-// On the catalogue, the early search (src/early-search.js) answers what is typed before the
-// app is live: its files, small, are fetched at once, beside the page's stylesheet, its wasm
-// side by side with its script.
-const early = document.getElementById("acp-early") ? {
-  search: import("{base}early-search.js").catch(() => null),
-  wasm: fetch("{base}acp-early_bg.wasm").catch(() => null),
-} : null;
+// paint: the script waits for it, then applies the stylesheets held back, starts the
+// catalogue's early search, has the fetch worker download the registry and compile the wasm,
+// and imports the app.
 
 // Wait for the first paint: its `first-contentful-paint` entry, or a frame where paint timing is
 // unknown.
@@ -34,11 +26,15 @@ await new Promise((painted) => {
 // data-after-paint>`: see `Template::with_late_stylesheet` in src/render.rs).
 for (const sheet of document.querySelectorAll("link[data-after-paint]")) sheet.media = "all";
 
-// The app downloads once the early search answers: it does not share the link before. A page
-// without it, or where it fails, goes on at once.
-if (early) {
+// On the catalogue, the early search (src/early-search.js) answers what is typed before the
+// app is live: its script and its wasm download side by side, first and alone (fetched before
+// the first paint, they took the stylesheet's bandwidth and put the paint off). The app
+// downloads once the early search answers. A page without it, or where it fails, goes on at
+// once.
+if (document.getElementById("acp-early")) {
   try {
-    await (await early.search)?.start(early.wasm);
+    const wasm = fetch("{base}acp-early_bg.wasm").catch(() => null);
+    await (await import("{base}early-search.js")).start(wasm);
   } catch {}
 }
 

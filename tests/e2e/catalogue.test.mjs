@@ -608,7 +608,7 @@ describe('loading', () => {
     }
   });
 
-  test('nothing of the app but its early search is fetched before the page has been painted', async () => {
+  test('nothing of the app is fetched before the page has been painted', async () => {
     const { context, page } = await launch();
     try {
       const requested = [];
@@ -630,8 +630,7 @@ describe('loading', () => {
       for (const file of ['/fetch-worker.js', '/protocol-matrix.json', '/acp-early_bg.wasm']) assert.ok(files.includes(file), `${file} was fetched: ${files}`);
       assert.ok(requested.some((f) => APP_WASM.test(f)), `the app's wasm was fetched: ${requested}`);
       assert.ok(!files.some((f) => APP_WASM.test(f)), `the page fetched the app's wasm itself: ${files}`);
-      // The early search's files alone are fetched at once, beside the stylesheet.
-      for (const { file, start } of fetched.filter((f) => !/^\/(early-search\.js|acp-early(_bg\.wasm|\.js))$/.test(f.file))) {
+      for (const { file, start } of fetched) {
         assert.ok(start > paint, `${file} was requested at ${start.toFixed(0)} ms, after the first paint at ${paint.toFixed(0)} ms`);
       }
     } finally {

@@ -15,7 +15,7 @@
 use std::ops::Range;
 
 use registry_core::card::{self, CardTexts};
-use registry_core::{CatalogQuery, Entry, SearchIndex};
+use registry_core::{Entry, SearchIndex};
 
 /// The entries the page carries, indexed.
 #[derive(Debug)]
@@ -28,8 +28,6 @@ pub struct Early {
 /// The answer to one query.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Answer {
-    /// The query string the app's address would hold ([`CatalogQuery::to_query_string`]).
-    pub address: String,
     /// How many entries match.
     pub total: usize,
     /// What the results' count says ([`card::count_label`]).
@@ -68,12 +66,7 @@ impl Early {
                     .map(|text| utf16(text, card::marks(&matches, text)))
             })
             .collect();
-        let query = CatalogQuery {
-            q: q.to_owned(),
-            ..CatalogQuery::default()
-        };
         Answer {
-            address: query.to_query_string(),
             total,
             count: card::count_label(total, self.any_extension),
             results,

@@ -42,13 +42,6 @@ mod exported {
                 .map_or_else(String::new, |a| a.count.clone())
         }
 
-        /// [`Answer::address`].
-        pub fn address(&self) -> String {
-            self.last
-                .as_ref()
-                .map_or_else(String::new, |a| a.address.clone())
-        }
-
         /// [`Answer::results`].
         pub fn results(&self) -> Vec<u32> {
             let results = self
