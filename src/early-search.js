@@ -1,12 +1,14 @@
 // The catalogue's early search: answers a search typed before the app is live.
 //
 // The app's wasm takes seconds to arrive on a phone's link, and the catalogue looks ready long
-// before: its HTML holds the page. So the build also writes into the catalogue, in an inert
+// before: its HTML holds the page. So the build also writes, for the catalogue's inert
 // `<template id="acp-early">` (`EarlyCards` in src/routes/catalogue.rs), every entry's card as
 // the site's components render it, a `<mark>`, the empty state, and the fields the search reads
-// of each entry. Once the page is painted, the start-up script (src/start.js) imports this
-// module and fetches the small wasm of the core's search (`crates/early-search`, `acp-early`)
-// side by side, and waits for `start` before it fetches the app: they download first and alone.
+// of each entry: in `early-cards.json` beside the page (`render::EARLY_CARDS`), so that they do
+// not put its first paint off. Once the page is painted, the start-up script (src/start.js)
+// imports this module and fetches them and the small wasm of the core's search
+// (`crates/early-search`, `acp-early`) side by side, and waits for `start` before it fetches the
+// app: they download first and alone.
 //
 // Each text typed into the search box is then answered here: the wasm ranks the entries and
 // says which characters to mark, and this shows the template's cards in that order, marked,
@@ -23,17 +25,17 @@
 const template = document.getElementById("acp-early");
 
 /**
- * Starts the early search with the response for its wasm (`null` if it failed); resolves once it
- * answers, or has given up: the start-up script then loads the app.
+ * Starts the early search with the responses for its wasm and its cards (`null` where one
+ * failed); resolves once it answers, or has given up: the start-up script then loads the app.
  */
-export function start(wasm) {
+export function start(wasm, cards) {
   if (!template) return Promise.resolve();
-  return answering(wasm).catch((error) => {
+  return answering(wasm, cards).catch((error) => {
     console.warn("The early search is off:", error);
   });
 }
 
-async function answering(wasm) {
+async function answering(wasm, cards) {
   const root = document.getElementById("app");
   const input = document.getElementById("search");
   const results = root?.querySelector("[data-results]");
@@ -43,8 +45,12 @@ async function answering(wasm) {
   if (!input || !results || !count || !list) throw new Error("the page has no results to answer in");
   if ([...new URLSearchParams(location.search).keys()].some((key) => key !== "q")) return;
 
+  const written = await cards;
+  if (!written?.ok) throw new Error(`the early search's cards did not load (${written?.status ?? "no answer"})`);
+  // The build's own markup (the site's components, registry text escaped), parsed inert.
+  template.innerHTML = await written.json();
   const copy = template.content;
-  const cards = [...copy.querySelector("[data-early=cards]").children];
+  const copies = [...copy.querySelector("[data-early=cards]").children];
   const mark = copy.querySelector("[data-early=mark] mark");
   const empty = copy.querySelector("[data-early=empty]").firstElementChild;
   const { anyExtension, fields } = JSON.parse(copy.querySelector("[data-early=fields]").textContent);
@@ -54,7 +60,7 @@ async function answering(wasm) {
 
   const search = await load(new URL("acp-early.js", document.baseURI).href, wasm);
   const early = new search.EarlySearch(fields, anyExtension);
-  if (cards.length * 6 !== fields.length) throw new Error("the page's cards and fields disagree");
+  if (copies.length * 6 !== fields.length) throw new Error("the page's cards and fields disagree");
 
   // What the page shows already: nothing to answer until something else is asked.
   let shown = input.defaultValue;
@@ -72,7 +78,7 @@ async function answering(wasm) {
     count.textContent = early.count();
     const order = early.results();
     const items = [...order].map((entry, at) => {
-      const card = cards[entry].cloneNode(true);
+      const card = copies[entry].cloneNode(true);
       card.querySelectorAll("[data-marks]").forEach((span, text) => markText(span, early.marks(at, text)));
       return card;
     });

@@ -98,6 +98,26 @@ fn published_clients() -> String {
 /// The file of the loading shell the service worker serves offline for pages never visited.
 pub const SHELL: &str = "shell.html";
 
+/// The file holding what the catalogue's early search shows (its template's content,
+/// `EarlyCards`, as one JSON string), beside `index.html`: in the page, its bytes put the first
+/// paint off.
+pub const EARLY_CARDS: &str = "early-cards.json";
+
+/// The page `html` with its early search's template emptied (left as the start-up script's
+/// marker), and what the template held, when the page has one.
+pub fn split_early_cards(html: &str) -> (String, Option<String>) {
+    use crate::routes::catalogue::EARLY_ID;
+    let open = format!("<template id=\"{EARLY_ID}\">");
+    let Some(start) = html.find(&open).map(|at| at + open.len()) else {
+        return (html.to_owned(), None);
+    };
+    let Some(len) = html[start..].find("</template>") else {
+        return (html.to_owned(), None);
+    };
+    let page = format!("{}{}", &html[..start], &html[start + len..]);
+    (page, Some(html[start..start + len].to_owned()))
+}
+
 /// A page, rendered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderedPage {
@@ -431,7 +451,12 @@ pub fn write_site(
             })
             .collect()
     });
-    write("index.html".into(), page("/"))?;
+    let (index, early) = split_early_cards(&page("/"));
+    write("index.html".into(), index)?;
+    if let Some(early) = early {
+        let json = serde_json::to_string(&early).expect("a string is JSON");
+        write(EARLY_CARDS.into(), json)?;
+    }
     write("404.html".into(), page("/404.html"))?;
     write(
         SHELL.into(),

@@ -27,14 +27,16 @@ await new Promise((painted) => {
 for (const sheet of document.querySelectorAll("link[data-after-paint]")) sheet.media = "all";
 
 // On the catalogue, the early search (src/early-search.js) answers what is typed before the
-// app is live: its script and its wasm download side by side, first and alone (fetched before
-// the first paint, they took the stylesheet's bandwidth and put the paint off). The app
+// app is live: its script, its wasm and its cards download side by side, first and alone
+// (fetched before the first paint, they took the stylesheet's bandwidth and put the paint off;
+// in the page, the cards did the same). The app
 // downloads once the early search answers. A page without it, or where it fails, goes on at
 // once.
 if (document.getElementById("acp-early")) {
   try {
     const wasm = fetch("{base}acp-early_bg.wasm").catch(() => null);
-    await (await import("{base}early-search.js")).start(wasm);
+    const cards = fetch("{base}early-cards.json").catch(() => null);
+    await (await import("{base}early-search.js")).start(wasm, cards);
   } catch {}
 }
 

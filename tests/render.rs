@@ -468,8 +468,15 @@ fn pages_draw_only_the_icons_the_build_read_and_measured() {
     assert!(!remote.contains("icon-mask") && !remote.contains("cdn.example.com/remote.svg\")"));
     assert!(!css.contains("cdn.example.com"));
     let index = fs::read_to_string(out.join("index.html")).unwrap();
-    let (shown, early) = index.split_once("<template id=\"acp-early\">").unwrap();
-    for cards in [shown, early] {
+    // The early search's copies of the cards are beside the page, its template left empty.
+    assert!(index.contains("<template id=\"acp-early\"></template>"));
+    let early: String =
+        serde_json::from_str(&fs::read_to_string(out.join("early-cards.json")).unwrap()).unwrap();
+    assert!(
+        early.starts_with("<ul data-early=\"cards\">"),
+        "{early:.80}"
+    );
+    for cards in [index.as_str(), early.as_str()] {
         assert_eq!(
             cards.matches("icon-mask").count(),
             1,
