@@ -11,16 +11,17 @@ const PAGE_URL = `https://example.test${BASE}`;
 const JS = 'acp-catalog-1a2b.js';
 const WASM = 'acp-catalog-1a2b_bg.wasm';
 
-/** The script as Trunk writes it into a page published at `BASE`. Its one `import(…)` calls the
- * stand-in page's `load`: the app is not really imported. */
+/** The script as Trunk writes it into a page published at `BASE`. Its two `import(…)`s (the
+ * catalogue's early search, the app) call the stand-in page's `load`: nothing is really
+ * imported. */
 const SOURCE = readFileSync(new URL('../src/start.js', import.meta.url), 'utf8')
   .replaceAll('{base}', BASE)
   .replaceAll('{js}', JS)
   .replaceAll('{wasm}', WASM);
-assert.equal(SOURCE.split('import(').length, 2, 'the script imports the app once');
+assert.equal(SOURCE.split('import(').length, 3, 'the script imports the early search and the app, once each');
 const AsyncFunction = (async () => {}).constructor;
-const GLOBALS = ['window', 'document', 'Worker', 'PerformanceObserver', 'requestAnimationFrame', 'setTimeout'];
-const startUp = new AsyncFunction(...GLOBALS, 'load', SOURCE.replace('import(', 'load('));
+const GLOBALS = ['window', 'document', 'Worker', 'PerformanceObserver', 'requestAnimationFrame', 'setTimeout', 'fetch'];
+const startUp = new AsyncFunction(...GLOBALS, 'load', SOURCE.replaceAll('import(', 'load('));
 
 /** Lets the script run as far as it can before it waits on something the page has not done. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -32,8 +33,12 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
  * the app succeeds. The page records what the script did; `paint()`, `frame()`, `task()` and the
  * worker's `answer(data)` and `fail()` play the browser's part.
  */
-function start({ paintTiming = true, acpFetch = true, workerStarts = true, appStarts = true } = {}) {
+function start({ paintTiming = true, acpFetch = true, workerStarts = true, appStarts = true, early = false, earlyLoads = true } = {}) {
+  let answered;
   const page = {
+    fetched: [],
+    early: [],
+    earlyAnswers: () => answered(),
     sheet: { media: 'print' },
     notice: { hidden: true },
     workers: [],
@@ -46,6 +51,7 @@ function start({ paintTiming = true, acpFetch = true, workerStarts = true, appSt
   };
   const document = {
     baseURI: PAGE_URL,
+    getElementById: (id) => (id === 'acp-early' && early ? { id } : null),
     querySelector: (selector) => (selector === 'meta[name=acp-fetch]' && acpFetch ? { content: 'registry.json' } : null),
     querySelectorAll: (selector) =>
       ({ 'link[data-after-paint]': [page.sheet], '[data-app-failed]': [page.notice] })[selector] ?? [],
@@ -101,12 +107,25 @@ function start({ paintTiming = true, acpFetch = true, workerStarts = true, appSt
   };
   const load = async (url) => {
     page.imported.push(url);
+    if (url.endsWith('early-search.js')) {
+      if (!earlyLoads) throw new Error(`${url} failed to load`);
+      return {
+        start: async (...responses) => {
+          page.early.push(await Promise.all(responses));
+          await new Promise((resolve) => (answered = resolve));
+        },
+      };
+    }
     if (!appStarts) throw new Error(`${url} failed to load`);
     return { default: async (options) => page.started.push(options) };
   };
   const requestAnimationFrame = (callback) => page.frames.push(callback);
   const setTimeout = (callback) => page.tasks.push(callback);
-  page.done = startUp(page.window, document, Worker, PerformanceObserver, requestAnimationFrame, setTimeout, load);
+  const fetch = async (url) => {
+    page.fetched.push(url);
+    return `the response for ${url}`;
+  };
+  page.done = startUp(page.window, document, Worker, PerformanceObserver, requestAnimationFrame, setTimeout, fetch, load);
   return page;
 }
 
@@ -187,4 +206,36 @@ test('an app that cannot start shows the notices and fails', async () => {
   page.paint();
   await assert.rejects(page.done, /acp-catalog-1a2b\.js failed to load/);
   assert.equal(page.notice.hidden, false);
+});
+
+test('on the catalogue, the early search starts after the paint, its files side by side, and the app waits for its answer', async () => {
+  const page = start({ early: true });
+  await settle();
+  assert.deepEqual([page.fetched, page.imported], [[], []], 'nothing before the paint');
+  page.paint();
+  await settle();
+  const files = [`${BASE}acp-early_bg.wasm`, `${BASE}early-cards.json`];
+  assert.deepEqual(page.fetched, files);
+  assert.deepEqual(page.imported, [`${BASE}early-search.js`]);
+  assert.deepEqual(page.early, [files.map((file) => `the response for ${file}`)]);
+  assert.deepEqual(page.workers, [], 'the registry and the app wait for the early search');
+  page.earlyAnswers();
+  await settle();
+  const [worker] = page.workers;
+  assert.deepEqual(worker.posted, [{ early: `${PAGE_URL}registry.json` }, { compile: `${PAGE_URL}${WASM}` }]);
+  assert.deepEqual(page.imported, [`${BASE}early-search.js`, `${BASE}${JS}`]);
+  worker.answer({ compiled: 'the compiled module' });
+  await page.done;
+  assert.deepEqual(page.started, [{ module_or_path: 'the compiled module' }]);
+});
+
+test('an early search that cannot load leaves the page to the app at once', async () => {
+  const page = start({ early: true, earlyLoads: false });
+  await settle();
+  page.paint();
+  await settle();
+  assert.equal(page.workers.length, 1);
+  page.workers[0].answer({ compiled: 'the compiled module' });
+  await page.done;
+  assert.deepEqual(page.started, [{ module_or_path: 'the compiled module' }]);
 });
