@@ -43,7 +43,8 @@ async function answering(wasm, cards) {
   const count = section?.querySelector("[role=status]");
   const list = results?.querySelector("ul");
   if (!input || !results || !count || !list) throw new Error("the page has no results to answer in");
-  if ([...new URLSearchParams(location.search).keys()].some((key) => key !== "q")) return;
+  const address = new URLSearchParams(location.search);
+  if ([...address.keys()].some((key) => key !== "q")) return;
 
   const written = await cards;
   if (!written?.ok) throw new Error(`the early search's cards did not load (${written?.status ?? "no answer"})`);
@@ -122,7 +123,7 @@ async function answering(wasm, cards) {
     answer();
   });
   // An address with a search: the box shows it, as the app's will, unless something was typed.
-  const asked = new URLSearchParams(location.search).get("q");
+  const asked = address.get("q");
   if (asked !== null && input.value === input.defaultValue) input.value = asked;
   input.addEventListener("input", answer);
   root.addEventListener("change", leave, true);
